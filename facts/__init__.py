@@ -1,0 +1,7 @@
+"""Facts: loading and checking worlds, and the typed facts they hold."""
+from .errors import CATALOG, Diagnostic, LoadError
+from .loader import load_text, load_world
+from .model import Fact, FactSet, Loc
+from .values import DIMS, Pct
+
+__all__ = ["CATALOG", "DIMS", "Diagnostic", "Fact", "FactSet", "LoadError", "Loc", "Pct", "load_text", "load_world"]

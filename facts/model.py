@@ -1,0 +1,102 @@
+"""Typed facts: what a loaded world holds.
+
+A :class:`Fact` is one checked statement: its keyword, its named values, its
+flags, the sources it rests on (``src=``) and the words that state it
+(``span=``), and where it was written. A :class:`FactSet` is a whole world.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Dict, FrozenSet, Iterator, List, Mapping, Optional, Tuple
+
+
+@dataclass(frozen=True, order=True)
+class Loc:
+    file: str
+    line: int
+    col: int = 1
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}"
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One statement of a world, checked and typed.
+
+        >>> f = Fact("lab", {"id": "acme", "name": "Acme"}, Loc("w.facts", 1))
+        >>> f["id"], f.fid
+        ('acme', 'lab:acme')
+    """
+
+    kind: str
+    values: Mapping[str, Any]
+    loc: Loc
+    flags: FrozenSet[str] = frozenset()
+    src: Tuple[str, ...] = ()
+    span: Optional[str] = None
+
+    def __post_init__(self):
+        object.__setattr__(self, "values", MappingProxyType(dict(self.values)))
+
+    def __getitem__(self, key: str) -> Any:
+        return self.values.get(key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.values.get(key, default)
+
+    def canon(self) -> str:
+        """The fact's content without its place: equal facts written anywhere compare equal."""
+        vals = sorted((k, repr(v)) for k, v in self.values.items() if not k.startswith("_"))
+        return repr((self.kind, vals, sorted(self.flags), sorted(self.src), self.span))
+
+    @property
+    def fid(self) -> str:
+        """A stable id: ``kind:id`` for declarations, ``kind@file:line`` otherwise."""
+        if "id" in self.values and self.kind in ("lab", "org", "entity", "person", "source", "signal", "preset"):
+            return f"{self.kind}:{self.values['id']}"
+        return f"{self.kind}@{self.loc.file}:{self.loc.line}"
+
+
+@dataclass
+class FactSet:
+    """All facts of one world, with indexes by kind and by declared id."""
+
+    facts: List[Fact] = field(default_factory=list)
+    files: List[str] = field(default_factory=list)
+    by_kind: Dict[str, List[Fact]] = field(default_factory=dict)
+    nodes: Dict[str, Fact] = field(default_factory=dict)  # lab/org/entity/person by id
+    sources: Dict[str, Fact] = field(default_factory=dict)
+    signals: Dict[str, Fact] = field(default_factory=dict)
+    presets: Dict[str, Fact] = field(default_factory=dict)
+
+    def add(self, fact: Fact) -> None:
+        self.facts.append(fact)
+        self.by_kind.setdefault(fact.kind, []).append(fact)
+        kind = fact.kind
+        if kind in ("lab", "org", "entity", "person"):
+            self.nodes[fact["id"]] = fact
+        elif kind == "source":
+            self.sources[fact["id"]] = fact
+        elif kind == "signal":
+            self.signals[fact["id"]] = fact
+        elif kind == "preset":
+            self.presets[fact["id"]] = fact
+
+    def of(self, kind: str) -> List[Fact]:
+        return self.by_kind.get(kind, [])
+
+    def __iter__(self) -> Iterator[Fact]:
+        return iter(self.facts)
+
+    def __len__(self) -> int:
+        return len(self.facts)
+
+    def node_kind(self, node_id: str) -> Optional[str]:
+        f = self.nodes.get(node_id)
+        return f.kind if f else None
+
+    @property
+    def orgs(self) -> List[str]:
+        return sorted(f["id"] for f in self.of("org"))

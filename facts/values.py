@@ -1,0 +1,161 @@
+"""Typed values of the fact language: percentages, amounts, dates, bounds.
+
+All numbers are exact (:class:`fractions.Fraction`), so that 50% of 40%
+meets a 20% threshold.
+
+    >>> parse_pct("20-25%").lo, parse_pct(">25%").lo_open
+    (Fraction(1, 5), True)
+    >>> parse_amount("12.5M")
+    Fraction(12500000, 1)
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Optional
+
+IDENT = re.compile(r"[a-z0-9][a-z0-9_.-]*\Z")
+RULE_ID = re.compile(r"[A-Z0-9][A-Za-z0-9.]*\Z")
+DIMS = "FGPASRMX"
+_NUM = r"\d+(?:\.\d+)?"
+_PCT = re.compile(rf"(?P<op>>=|>|<)?(?P<a>{_NUM})(?:-(?P<b>{_NUM}))?%\Z")
+_AMOUNT = re.compile(rf"(?P<n>{_NUM})(?P<suf>[kMB])?\Z")
+_DATE = re.compile(r"(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?\Z")
+_SUFFIX = {None: 1, "k": 1000, "M": 10**6, "B": 10**9}
+HEX64 = re.compile(r"[0-9a-f]{64}\Z")
+
+
+class ValueError_(ValueError):
+    """A malformed value; the message says what was expected."""
+
+
+@dataclass(frozen=True)
+class Pct:
+    """A percentage as a closed/open interval of fractions of one.
+
+    ``lo`` is what a rule may rely on (SEMANTICS: bounds use lower bounds);
+    ``lo_open`` says the lower bound itself is excluded (``>25%``).
+    """
+
+    lo: Fraction
+    hi: Fraction
+    lo_open: bool = False
+    hi_open: bool = False
+    text: str = ""
+
+    def at_least(self, threshold: Fraction) -> bool:
+        """Is the value certainly >= threshold?"""
+        return self.lo >= threshold
+
+    def more_than(self, threshold: Fraction) -> bool:
+        """Is the value certainly > threshold?"""
+        return self.lo > threshold or (self.lo == threshold and self.lo_open)
+
+    def at_most(self, threshold: Fraction) -> bool:
+        """Is the value certainly <= threshold?"""
+        return self.hi <= threshold
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def _frac(s: str) -> Fraction:
+    return Fraction(s)
+
+
+def parse_pct(text: str) -> Pct:
+    m = _PCT.match(text)
+    if not m:
+        raise ValueError_(f"expected a percentage like 20%, 12.5%, 20-25%, >=25%, >25% or <5%, got {text!r}")
+    a = _frac(m["a"]) / 100
+    op = m["op"]
+    if m["b"] is not None:
+        if op:
+            raise ValueError_(f"a range takes no comparison: {text!r}")
+        b = _frac(m["b"]) / 100
+        if b > 1 or a > 1:
+            raise _Range(f"percentage outside 0-100: {text!r}")
+        if b < a:
+            raise _Range(f"empty range {text!r}: the upper bound is below the lower")
+        return Pct(a, b, text=text)
+    if a > 1:
+        raise _Range(f"percentage outside 0-100: {text!r}")
+    if op == ">=":
+        return Pct(a, Fraction(1), text=text)
+    if op == ">":
+        if a == 1:
+            raise _Range(f"empty range {text!r}: nothing is above 100%")
+        return Pct(a, Fraction(1), lo_open=True, text=text)
+    if op == "<":
+        if a == 0:
+            raise _Range(f"empty range {text!r}: nothing is below 0%")
+        return Pct(Fraction(0), a, hi_open=True, text=text)
+    return Pct(a, a, text=text)
+
+
+class _Range(ValueError_):
+    """A well-formed percentage outside 0-100 or an empty range (E120)."""
+
+
+PctRangeError = _Range
+
+
+def parse_amount(text: str) -> Fraction:
+    m = _AMOUNT.match(text)
+    if not m:
+        raise ValueError_(f"expected an amount like 1200, 1.5k, 12M or 2B, got {text!r}")
+    return _frac(m["n"]) * _SUFFIX[m["suf"]]
+
+
+def parse_number(text: str) -> Fraction:
+    if not re.fullmatch(_NUM, text):
+        raise ValueError_(f"expected a number like 12 or 1.5, got {text!r}")
+    return _frac(text)
+
+
+def parse_int(text: str) -> int:
+    if not re.fullmatch(r"\d+", text):
+        raise ValueError_(f"expected a whole number, got {text!r}")
+    return int(text)
+
+
+def parse_date(text: str) -> str:
+    m = _DATE.match(text)
+    if not m:
+        raise ValueError_(f"expected a date like 2025, 2025-03 or 2025-03-14, got {text!r}")
+    y, mo, d = m.groups()
+    if mo is not None and not 1 <= int(mo) <= 12:
+        raise ValueError_(f"month out of range in {text!r}")
+    if d is not None and not 1 <= int(d) <= 31:
+        raise ValueError_(f"day out of range in {text!r}")
+    return text
+
+
+def parse_year(text: str) -> int:
+    if not re.fullmatch(r"\d{4}", text):
+        raise ValueError_(f"expected a year like 2025, got {text!r}")
+    return int(text)
+
+
+def parse_bound(text: str) -> int:
+    if not re.fullmatch(r"\d+", text):
+        raise ValueError_(f"expected a bound 0-4, got {text!r}")
+    n = int(text)
+    if not 0 <= n <= 4:
+        raise BoundRangeError(f"a cap or floor is 0-4, got {n}")
+    return n
+
+
+class BoundRangeError(ValueError_):
+    """A cap or floor outside 0-4 (E121)."""
+
+
+def fmt_pct(f: Optional[Fraction]) -> str:
+    """Render a fraction of one as a percentage, exactly where it is finite."""
+    if f is None:
+        return "-"
+    p = f * 100
+    if p.denominator == 1:
+        return f"{p.numerator}%"
+    return f"{float(p):.4g}%"

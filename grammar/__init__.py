@@ -1,0 +1,11 @@
+"""The fact language's grammar (Lark) and its parser.
+
+    >>> from provlog.grammar import parse_text
+    >>> stmts, errors = parse_text('lab acme "Acme AI"\\n', "w.facts")
+    >>> stmts[0].keyword, [a.value for a in stmts[0].args]
+    ('lab', ['acme', 'Acme AI'])
+"""
+from .parser import Arg, Pair, ParseError, RawStatement, parse_text
+from .query import QueryError, render_goal
+
+__all__ = ["Arg", "Pair", "ParseError", "QueryError", "RawStatement", "parse_text", "render_goal"]

@@ -1,0 +1,119 @@
+"""The extensional database: a world's facts as Datalog rows.
+
+Each predicate here is a plain projection of checked facts; every inference
+lives in the rules (mechanics.py, structure.py). Fact ids (``Fact.fid``) ride
+along where a derived signal must cite the fact.
+"""
+from __future__ import annotations
+
+from datetime import date
+from fractions import Fraction
+from typing import Dict, List, Optional, Tuple
+
+from ..facts.model import Fact, FactSet
+from ..facts.schema import POLICY_NAMES
+
+#: predicate -> arity, so that rules over an empty predicate answer "none".
+PREDICATES = {
+    "signal": 4, "stated": 3, "status": 2, "signal_rule": 2, "negative": 1, "precedence": 2, "cites": 3,
+    "source": 4, "unusable": 1,
+    "org": 2, "org_status": 2, "org_output": 2, "not_evaluated": 1, "statutory": 2, "org_fact": 2,
+    "lab": 1, "entity": 2, "entity_fact": 2, "principal": 2, "donors": 2, "person": 1,
+    "stake": 4, "unit": 3, "invest": 5,
+    "money": 4, "money_flag": 2, "money_share": 3, "money_year": 2,
+    "role": 5, "role_recusal": 2, "org_policy": 3, "policy_value": 3, "sells": 4,
+    "resolution": 4, "view": 2,
+}
+
+#: each policy reads the citations in one view (SEMANTICS "Policies").
+VIEWS = {p: ("ai" if p == "against-interest" else "all") for p in POLICY_NAMES}
+
+
+def _ended(fact: Fact, as_of: str) -> bool:
+    """A stake or role whose ``until=`` has passed is a former tie, not a present one."""
+    until = fact["until"]
+    if not until:
+        return False
+    end = until + "-12-31"[len(until) - 4:] if len(until) < 10 else until
+    return end < as_of
+
+
+def rows(facts: FactSet, as_of: Optional[str] = None) -> Dict[str, List[Tuple]]:
+    """All EDB rows of a world, by predicate."""
+    as_of = as_of or date.today().isoformat()
+    out: Dict[str, List[Tuple]] = {p: [] for p in PREDICATES}
+    add = lambda p, *row: out[p].append(row)  # noqa: E731
+    for p, v in VIEWS.items():
+        add("view", p, v)
+    for f in facts.of("lab"):
+        add("lab", f["id"])
+    for f in facts.of("person"):
+        add("person", f["id"])
+    for f in facts.of("org"):
+        o = f["id"]
+        add("org", o, f["type"])
+        add("org_fact", o, f.fid)
+        if f["status"]:
+            add("org_status", o, f["status"])
+        if f["output"]:
+            add("org_output", o, f["output"])
+        if f["evaluated"] == "no":
+            add("not_evaluated", o)
+        for w in f["statutory"] or ():
+            add("statutory", o, w)
+    for f in facts.of("entity"):
+        e = f["id"]
+        add("entity", e, f["kind"] or "other")
+        add("entity_fact", e, f.fid)
+        if f["principal"]:
+            add("principal", e, f["principal"])
+        if f["donors"]:
+            add("donors", e, f["donors"])
+    for f in facts.of("source"):
+        add("source", f["id"], f["publisher"], f["status"], int(f["tier"] or 0))
+        if "quarantined" in f.flags or f["lane"] in ("rejected", "pending"):
+            add("unusable", f["id"])
+    for f in facts.of("signal"):
+        s = f["id"]
+        add("signal", s, f["org"], f["dim"], f["direction"])
+        if f["kind"] != "info":
+            add("stated", s, f["kind"], f["bound"])
+        add("status", s, f["status"] or "active")
+        add("signal_rule", s, f["rule"])
+        add("precedence", s, 0)  # recorded before derived (tie-break)
+        if "negative" in f.flags:
+            add("negative", s)
+        for src in f.src:  # src= on a recorded signal adds citations without spans
+            add("cites", s, src, "")
+    for f in facts.of("cite"):
+        add("cites", f["signal"], f["source"], f["span"] or "")
+    for f in facts.of("stake"):
+        if not _ended(f, as_of):
+            add("stake", f["holder"], f["subject"], f["pct"].lo, f.fid)
+    for f in facts.of("unit"):
+        add("unit", f["org"], f["lab"], f.fid)
+    for f in facts.of("invest"):
+        lead = "led" if "led" in f.flags else ("co-led" if "co-led" in f.flags else "")
+        add("invest", f["investor"], f["target"], lead, "priced" if "priced" in f.flags else "", f.fid)
+    for f in facts.of("money"):
+        m = f.fid
+        add("money", m, f["payer"], f["recipient"], f["kind"])
+        for flag in sorted(f.flags):
+            add("money_flag", m, flag)
+        if f["share"] is not None:
+            add("money_share", m, f["share"].lo, "open" if f["share"].lo_open else "closed")
+        add("money_year", m, f["year"] or 0)  # rows without a year form one group (F.5)
+    for f in facts.of("role"):
+        if not _ended(f, as_of):
+            add("role", f["person"], f["role"], f["at"], f["recusal"] or "", f.fid)
+            if f["recusal"]:
+                add("role_recusal", f.fid, f["recusal"])
+    for f in facts.of("policy"):
+        add("org_policy", f["org"], f["policy"], f.fid)
+        if f["value"] is not None:
+            add("policy_value", f.fid, f["value"].lo, f["value"].hi)
+    for f in facts.of("sells"):
+        add("sells", f["org"], f["customer"], f["what"], f.fid)
+    for f in facts.of("resolution"):
+        add("resolution", f["org"], f["dim"], f["value"], f["rule"])
+    return out

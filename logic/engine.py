@@ -1,0 +1,76 @@
+"""A pyDatalog program owned by one world.
+
+pyDatalog keeps its clauses in a per-thread global (``Logic()``). A
+:class:`Program` owns its own ``Logic`` and switches to it for every call, so
+several worlds can live side by side in one process without leaking facts or
+rules into each other.
+
+    >>> p = Program()
+    >>> p.load_rules(["q(X) <= r(X) & (X > 1)"])
+    >>> p.assert_rows("r", [(1,), (2,), (3,)])
+    >>> sorted(p.ask("q(X)"))
+    [(2,), (3,)]
+"""
+from __future__ import annotations
+
+import threading
+from contextlib import contextmanager
+from typing import Any, Iterable, List, Sequence, Tuple
+
+from fractions import Fraction
+
+from pyDatalog import Logic, pyDatalog, pyEngine, pyParser
+
+_LOCK = threading.RLock()
+
+
+class Program:
+    """One Datalog program: facts asserted into it, rules loaded into it."""
+
+    def __init__(self):
+        with _LOCK:
+            Logic()  # a fresh, empty logic for this thread...
+            self._logic = Logic(True)  # ...which this program keeps
+
+    @contextmanager
+    def active(self):
+        """Make this program the thread's current logic for the block."""
+        with _LOCK:
+            Logic(self._logic)
+            try:
+                yield
+            finally:
+                self._logic = Logic(True)
+
+    def load_rules(self, clauses: Sequence[str]) -> None:
+        """Load Datalog clauses written in pyDatalog's syntax."""
+        with self.active():
+            # Rules may name Fraction, so thresholds are exact (Fraction(1, 5) is 20%).
+            pyParser.load("\n".join(clauses), newglobals={"Fraction": Fraction}, defined={"Fraction"})
+
+    def assert_rows(self, predicate: str, rows: Iterable[Sequence[Any]]) -> None:
+        """Assert ground facts ``predicate(*row)`` (straight into the engine's tables)."""
+        Const, Literal, Clause, assert_ = pyEngine.Const, pyEngine.Literal, pyEngine.Clause, pyEngine.assert_
+        with self.active():
+            for row in rows:
+                assert_(Clause(Literal(predicate, [Const(v) for v in row]), []))
+
+    def declare(self, predicate: str, arity: int) -> None:
+        """Make an EDB predicate known even when it has no rows (so rules over it answer 'none')."""
+        with self.active():
+            pred = pyEngine.Pred(predicate, arity)
+            pred.prearity = arity
+            pyEngine.insert(pred)
+
+    def ask(self, goal: str) -> List[Tuple[Any, ...]]:
+        """Answer a goal; one tuple per answer (its variables in order of appearance).
+
+        A ground goal that holds answers ``[()]``; no answer is ``[]``.
+        """
+        with self.active():
+            ans = pyDatalog.ask(goal)
+        if ans is None:
+            return []
+        if ans.answers is True:
+            return [()]
+        return list(ans.answers)

@@ -1,0 +1,213 @@
+"""Section 0 (mechanics), section 9 (track record), bands and roles, as Datalog.
+
+Put this file beside rules.txt section 0 and SEMANTICS.md. Each rule names
+the clause it implements. Variables: S signal, O org, D dimension, V view
+('all' sees every usable citation; 'ai' is against-interest's view, which
+drops self-published citations of for-signals), P policy, K bound kind
+('cap'/'floor'), N stated bound, B bound, Src source, Sp span ('' for none).
+
+The bound of a signal goes through four stages, each a relation:
+b0 stated -> b1 class clamp (C14) -> b2 extremes (C15, C16, F.12, X.7)
+-> b3 section 9; ``held(S, V, Clause)`` records each clause that held it.
+"""
+from .rules import RuleBook
+
+MECHANICS = RuleBook("mechanics")
+r = MECHANICS.add
+
+# --- Signals and usable citations (SEMANTICS "Signals") ---------------------
+r("def", "active(S) <= status(S, 'active')",
+  "{S} is active (not differs, superseded or quarantined)")
+r("def", "usable(Src) <= source(Src, Pub, St, T) & ~unusable(Src)",
+  "{Src} is usable: not quarantined, lane not rejected or pending")
+r("def", "vcite(S, 'all', Src, Sp) <= cites(S, Src, Sp) & usable(Src)",
+  "{S} cites usable source {Src}")
+r("C17", "vcite(S, 'ai', Src, Sp) <= cites(S, Src, Sp) & usable(Src) & signal(S, O, D, 'against')",
+  "against-interest keeps {Src} on against-signal {S}")
+r("C17", "vcite(S, 'ai', Src, Sp) <= cites(S, Src, Sp) & usable(Src) & signal(S, O, D, 'for') & source(Src, Pub, St, T) & (Pub != O)",
+  "against-interest keeps {Src} on for-signal {S}: {Pub} is not {O} itself")
+r("C17", "admission(S, Src) <= cites(S, Src, Sp) & signal(S, O, D, 'against') & source(Src, O, St, T)",
+  "C17: {Src} is {O}'s own page cited against it: an admission against interest")
+r("C17", "counts_as(S, V, Src, 'confirmed') <= vcite(S, V, Src, Sp) & admission(S, Src)",
+  "C17: {Src} counts as confirmed for {S} (admission against interest)")
+r("def", "counts_as(S, V, Src, St) <= vcite(S, V, Src, Sp) & ~admission(S, Src) & source(Src, Pub, St, T)",
+  "{Src} cited by {S} is {St}")
+
+# --- Evidence class (C14) -----------------------------------------------------
+r("def", "has_usable(S, V) <= vcite(S, V, Src, Sp)", "{S} has a usable citation")
+r("def", "has_confirmed(S, V) <= counts_as(S, V, Src, 'confirmed')", "{S} cites confirmed source {Src}")
+r("def", "has_unaudited(S, V) <= counts_as(S, V, Src, 'unaudited')", "{S} cites unaudited source {Src}")
+r("def", "has_unconfirmed(S, V) <= counts_as(S, V, Src, St) & (St != 'confirmed')",
+  "{S} cites {Src}, which is {St}")
+r("C14", "evclass(S, V, 'confirmed') <= has_confirmed(S, V) & ~has_unconfirmed(S, V)",
+  "C14: every usable source of {S} is confirmed")
+r("C14", "evclass(S, V, 'partial') <= has_confirmed(S, V) & has_unconfirmed(S, V)",
+  "C14: {S} has a confirmed source but not all are confirmed")
+r("C14", "evclass(S, V, 'partial') <= has_unaudited(S, V) & ~has_confirmed(S, V)",
+  "C14: {S} has an unaudited source and no confirmed one")
+r("C14", "evclass(S, V, 'weak') <= has_usable(S, V) & ~has_confirmed(S, V) & ~has_unaudited(S, V)",
+  "C14: {S} rests only on imported or unverifiable sources")
+
+r("def", "b0(S, K, N) <= stated(S, K, N) & active(S)", "{S} states {K} {N}")
+r("C14", "b1(S, V, K, N) <= b0(S, K, N) & evclass(S, V, 'confirmed')",
+  "C14: {S} is confirmed, so its {K} {N} stands")
+r("C14", "b1(S, V, 'cap', N) <= b0(S, 'cap', N) & evclass(S, V, 'partial') & (N >= 1)",
+  "C14: {S} is partly confirmed; cap {N} is at least 1 and stands")
+r("C14", "b1(S, V, 'cap', 1) <= b0(S, 'cap', N) & evclass(S, V, 'partial') & (N < 1)",
+  "C14: {S} is partly confirmed, so its cap {N} becomes 1")
+r("C14", "b1(S, V, 'floor', N) <= b0(S, 'floor', N) & evclass(S, V, 'partial') & (N <= 3)",
+  "C14: {S} is partly confirmed; floor {N} is at most 3 and stands")
+r("C14", "b1(S, V, 'floor', 3) <= b0(S, 'floor', N) & evclass(S, V, 'partial') & (N > 3)",
+  "C14: {S} is partly confirmed, so its floor {N} becomes 3")
+r("C14", "b1(S, V, 'cap', N) <= b0(S, 'cap', N) & evclass(S, V, 'weak') & (N >= 2)",
+  "C14: {S} rests on weak sources; cap {N} is at least 2 and stands")
+r("C14", "b1(S, V, 'cap', 2) <= b0(S, 'cap', N) & evclass(S, V, 'weak') & (N < 2)",
+  "C14: {S} rests on weak sources, which support 2 and nothing else: cap {N} becomes 2")
+r("C14", "b1(S, V, 'floor', N) <= b0(S, 'floor', N) & evclass(S, V, 'weak') & (N <= 2)",
+  "C14: {S} rests on weak sources; floor {N} is at most 2 and stands")
+r("C14", "b1(S, V, 'floor', 2) <= b0(S, 'floor', N) & evclass(S, V, 'weak') & (N > 2)",
+  "C14: {S} rests on weak sources, which support 2 and nothing else: floor {N} becomes 2")
+r("C14", "held(S, V, 'C14') <= b0(S, K, N) & b1(S, V, K, B) & (B != N)",
+  "C14 held {S}'s {K} {N} at {B}")
+
+# --- Extremes (C15, C16, F.12, X.7) --------------------------------------------
+r("C15", "span_confirmed(S, V) <= vcite(S, V, Src, Sp) & (Sp != '') & counts_as(S, V, Src, 'confirmed')",
+  "C15: {S} quotes a span from confirmed source {Src}")
+r("C15", "b2(S, V, 'cap', B) <= b1(S, V, 'cap', B) & (B > 0)", "{S}'s cap {B} is not an extreme")
+r("C15", "b2(S, V, 'cap', 0) <= b1(S, V, 'cap', 0) & span_confirmed(S, V)",
+  "C15: {S}'s cap 0 is effective: it quotes a confirmed span")
+r("C15", "b2(S, V, 'cap', 1) <= b1(S, V, 'cap', 0) & ~span_confirmed(S, V)",
+  "C15: {S} quotes no span from a confirmed source, so its cap 0 is held at 1")
+r("C15", "held(S, V, 'C15') <= b1(S, V, 'cap', 0) & ~span_confirmed(S, V)",
+  "C15 held {S}'s cap 0 at 1")
+r("C16", "has_span(S, V) <= vcite(S, V, Src, Sp) & (Sp != '')", "{S} quotes a span from {Src}")
+r("C16", "tier12(S, V) <= vcite(S, V, Src, Sp) & source(Src, Pub, St, T) & (T >= 1) & (T <= 2)",
+  "C16: {S} cites {Src}, a tier-{T} source")
+r("C16", "two_publishers(S, V) <= vcite(S, V, A, Sa) & vcite(S, V, B, Sb) & source(A, PA, StA, TA) & source(B, PB, StB, TB) & (PA != PB)",
+  "C16: {S} cites {A} ({PA}) and {B} ({PB}), two publishers")
+r("C16", "c16_ok(S, V) <= has_span(S, V) & tier12(S, V)", "C16: {S} has a span and a tier 1-2 source")
+r("C16", "c16_ok(S, V) <= has_span(S, V) & two_publishers(S, V)",
+  "C16: {S} has a span and sources from two publishers")
+r("F.12", "f12_ok(S, V) <= negative(S) & vcite(S, V, A, Sa) & source(A, PA, StA, 1) & vcite(S, V, B, Sb) & source(B, PB, StB, TB) & (PB != PA)",
+  "F.12: {S} is a bounded negative with tier-1 {A} and independent {B}")
+r("X.7", "x7_ok(S, V) <= negative(S) & has_span(S, V) & vcite(S, V, A, Sa) & vcite(S, V, B, Sb) & (A != B)",
+  "X.7: {S} is a bounded negative with a span and a second source {B}")
+r("C16", "four_fails(S, V, 'C16') <= b1(S, V, 'floor', 4) & ~c16_ok(S, V)",
+  "C16: {S} lacks a span, or a tier 1-2 source and a second publisher")
+r("F.12", "four_fails(S, V, 'F.12') <= b1(S, V, 'floor', 4) & signal(S, O, 'F', Dir) & ~f12_ok(S, V)",
+  "F.12: {S} lacks negative, a tier-1 source or a second independent source")
+r("X.7", "four_fails(S, V, 'X.7') <= b1(S, V, 'floor', 4) & signal(S, O, 'X', Dir) & ~x7_ok(S, V)",
+  "X.7: {S} lacks negative, a span or a second source")
+r("C16", "four_held(S, V) <= four_fails(S, V, C)", "{C} holds {S}'s floor 4 at 3")
+r("C16", "b2(S, V, 'floor', B) <= b1(S, V, 'floor', B) & (B < 4)", "{S}'s floor {B} is not an extreme")
+r("C16", "b2(S, V, 'floor', 4) <= b1(S, V, 'floor', 4) & ~four_held(S, V)",
+  "C16: {S}'s floor 4 is effective")
+r("C16", "b2(S, V, 'floor', 3) <= four_held(S, V)", "{S}'s floor 4 is held at 3")
+r("C16", "held(S, V, C) <= four_fails(S, V, C)", "{C} held {S}'s floor 4 at 3")
+
+# --- Section 9: a pledge to evaluate is not an evaluation ---------------------
+r("9", "statutory_gov(O) <= org(O, 'gov') & statutory(O, W)",
+  "9: {O} is a public body with statutory {W}: a legal power is not a pledge")
+r("9", "track_record_missing(O) <= not_evaluated(O) & ~statutory_gov(O)",
+  "9: {O} has no published evaluation of a frontier model")
+r("9", "held9(S, V) <= b2(S, V, 'floor', B) & (B > 2) & signal(S, O, D, Dir) & track_record_missing(O) & D.in_(('S', 'R', 'M'))",
+  "9: {O} has no track record, so {S}'s floor {B} on {D} is held at 2")
+r("9", "b3(S, V, K, B) <= b2(S, V, K, B) & ~held9(S, V)", "{S}'s bound {K} {B}")
+r("9", "b3(S, V, 'floor', 2) <= held9(S, V)", "9: {S}'s floor is held at 2")
+r("9", "held(S, V, '9') <= held9(S, V)", "9 held {S}'s floor at 2")
+
+# --- Policies (admissibility) ---------------------------------------------------
+r("0", "admissible(S, 'leads-included') <= active(S) & has_usable(S, 'all')",
+  "leads included: {S} is active with a usable citation")
+r("0", "admissible(S, 'standard') <= active(S) & has_confirmed(S, 'all')",
+  "standard: {S} cites a confirmed source")
+r("0", "admissible(S, 'against-interest') <= active(S) & has_confirmed(S, 'ai')",
+  "against interest: {S} cites a confirmed source that is not its own page in its favour")
+r("0", "admissible(S, 'verified-spans') <= active(S) & span_confirmed(S, 'all')",
+  "verified spans: {S} quotes a span from a confirmed source")
+r("0", "primary(S, V) <= vcite(S, V, Src, Sp) & (Sp != '') & counts_as(S, V, Src, 'confirmed') & source(Src, Pub, St, T) & (T >= 1) & (T <= 2)",
+  "primary only: {S} quotes a span from {Src}, confirmed and tier {T}")
+r("0", "admissible(S, 'primary-only') <= active(S) & primary(S, 'all')",
+  "primary only: {S} has a confirmed tier 1-2 source with a span")
+r("0", "effective(S, P, K, B) <= admissible(S, P) & view(P, V) & b3(S, V, K, B)",
+  "{S} is admissible under {P} with effective {K} {B}")
+r("0", "bound_of(O, D, P, K, B, S) <= effective(S, P, K, B) & signal(S, O, D, Dir)",
+  "{S} bounds {O} {D} under {P}: {K} {B}")
+
+# --- Value, conflict, resolution (section 0 "Derivation", "Conflict") ----------
+r("0", "(smallest_cap[O, D, P] == min_(B, order_by=B)) <= bound_of(O, D, P, 'cap', B, S)",
+  "the smallest admissible cap on {O} {D} under {P}")
+r("0", "(largest_floor[O, D, P] == max_(B, order_by=B)) <= bound_of(O, D, P, 'floor', B, S)",
+  "the largest admissible floor on {O} {D} under {P}")
+# Tie-break among equal bounds: recorded before derived, then the smallest id.
+r("0", "(cap_decider[O, D, P] == min_(S, order_by=(R, S))) <= (smallest_cap[O, D, P] == B) & bound_of(O, D, P, 'cap', B, S) & precedence(S, R)",
+  "{S} decides among equal caps on {O} {D}")
+r("0", "(floor_decider[O, D, P] == min_(S, order_by=(R, S))) <= (largest_floor[O, D, P] == B) & bound_of(O, D, P, 'floor', B, S) & precedence(S, R)",
+  "{S} decides among equal floors on {O} {D}")
+r("0", "has_cap(O, D, P) <= bound_of(O, D, P, 'cap', B, S)", "{O} {D} has a cap under {P}")
+r("0", "conflict(O, D, P, C, F) <= (smallest_cap[O, D, P] == C) & (largest_floor[O, D, P] == F) & (F > C)",
+  "conflict on {O} {D} under {P}: floor {F} exceeds cap {C}")
+r("0", "resolved(O, D, P, X, Rule) <= conflict(O, D, P, C, F) & resolution(O, D, X, Rule) & (X >= C) & (X <= F)",
+  "resolution of {O} {D} by {Rule}: {X} lies between cap {C} and floor {F}")
+r("0", "is_resolved(O, D, P) <= resolved(O, D, P, X, Rule)", "{O} {D} is resolved under {P}")
+r("0", "value(O, D, P, C, S, Rule) <= (smallest_cap[O, D, P] == C) & ~is_resolved(O, D, P) & (cap_decider[O, D, P] == S) & signal_rule(S, Rule)",
+  "{O} {D} = {C} under {P}: the smallest admissible cap, {S} ({Rule})")
+r("0", "value(O, D, P, X, '', Rule) <= resolved(O, D, P, X, Rule)",
+  "{O} {D} = {X} under {P}: the written resolution ({Rule})")
+r("0", "value(O, D, P, F, S, Rule) <= (largest_floor[O, D, P] == F) & ~has_cap(O, D, P) & (floor_decider[O, D, P] == S) & signal_rule(S, Rule)",
+  "{O} {D} = {F} under {P}: no cap, the largest admissible floor, {S} ({Rule})")
+
+# --- Bands (section 0 "Bands"; A and M never band, D-002) ---------------------
+r("0", "band_zero(O, P) <= value(O, D, P, 0, S, Rule) & D.in_(('F', 'G', 'P', 'X', 'S', 'R'))",
+  "{O} has an evidenced 0 on {D} under {P}: a disqualifying floor")
+r("0", "band_one(O, P) <= value(O, D, P, 1, S, Rule) & D.in_(('F', 'G', 'P', 'X', 'S', 'R'))",
+  "{O} has an evidenced 1 on {D} under {P}: a conditional floor")
+r("0", "band(O, P, 'disqualifying') <= band_zero(O, P)", "{O} is disqualifying under {P}")
+r("0", "band(O, P, 'conditional') <= band_one(O, P) & ~band_zero(O, P)", "{O} is conditional under {P}")
+r("0", "band(O, P, 'clear') <= org(O, T) & view(P, V) & ~band_zero(O, P) & ~band_one(O, P)",
+  "{O} is clear under {P}: no evidenced 0 or 1 on F G P X S R")
+
+# --- Roles (section 10), first match; derived under leads-included -------------
+r("10", "role_entrant(O) <= org_status(O, 'entrant')", "{O} is an expected entrant")
+r("10", "role_gov(O) <= org(O, 'gov')", "{O} is a public body (type gov)")
+r("10", "role_first(O) <= org(O, 'bigtech')", "{O} is type bigtech")
+r("10", "role_first(O) <= unit(O, L, F) & org(O, T)", "{O} is a unit of lab {L}")
+r("10", "role_bench(O) <= org_output(O, 'leaderboard')", "{O}'s output is a leaderboard")
+r("10", "role_bench(O) <= org_output(O, 'standard')", "{O}'s output is a standard")
+r("10", "role_vendor(O) <= org(O, 'vc')", "{O} is venture-backed (type vc)")
+r("10", "role_vendor(O) <= value(O, 'X', 'leads-included', X, S, Rule) & (X <= 1)",
+  "{O} has role incompatibility {X}: it sells to labs")
+r("10", "role_vendor(O) <= org(O, 'private') & value(O, 'X', 'leads-included', 2, S, Rule)",
+  "{O} is a private company that consults for labs (X 2)")
+r("10", "role_referee(O) <= org(O, T) & T.in_(('nonprofit', 'pbc', 'academic'))",
+  "{O} is a {T}")
+r("10", "role_before_gov(O) <= role_entrant(O)", "")
+r("10", "role_before_first(O) <= role_before_gov(O)", "")
+r("10", "role_before_first(O) <= role_gov(O)", "")
+r("10", "role_before_bench(O) <= role_before_first(O)", "")
+r("10", "role_before_bench(O) <= role_first(O)", "")
+r("10", "role_before_vendor(O) <= role_before_bench(O)", "")
+r("10", "role_before_vendor(O) <= role_bench(O)", "")
+r("10", "role_before_referee(O) <= role_before_vendor(O)", "")
+r("10", "role_before_referee(O) <= role_vendor(O)", "")
+r("10", "role_matched(O) <= role_before_referee(O)", "")
+r("10", "role_matched(O) <= role_referee(O)", "")
+r("10", "role(O, 'entrant') <= role_entrant(O)", "10: {O} is an expected entrant: watchlist only")
+r("10", "role(O, 'government') <= role_gov(O) & ~role_before_gov(O)", "10: {O} is government")
+r("10", "role(O, 'first-party') <= role_first(O) & ~role_before_first(O)", "10: {O} is first-party")
+r("10", "role(O, 'benchmark') <= role_bench(O) & ~role_before_bench(O)", "10: {O} is a benchmark")
+r("10", "role(O, 'vendor') <= role_vendor(O) & ~role_before_vendor(O)", "10: {O} is a vendor")
+r("10", "role(O, 'referee') <= role_referee(O) & ~role_before_referee(O)", "10: {O} is an independent referee")
+r("10", "role(O, 'unclassified') <= org(O, T) & ~role_matched(O)", "10: {O} matches no role")
+
+# --- Section 9 and statutory powers as derived signals (stratum "derive") -------
+# derive(Rule, O, D, Dir, K, N, Key): a derived signal; uses(Rule, O, Key, Fact): a fact in its proof.
+r("9", "derive('9', O, 'A', 'against', 'cap', 0, O) <= track_record_missing(O)",
+  "9: {O} has no published evaluation, so access is capped at 0", "derive")
+r("9", "uses('9', O, O, F) <= track_record_missing(O) & org_fact(O, F)", "", "derive")
+r("A.2", "derive('A.2', O, 'A', 'for', 'floor', 3, O) <= statutory(O, 'access')",
+  "A.2: {O}'s access rests on statute: floor 3", "derive")
+r("A.2", "uses('A.2', O, O, F) <= statutory(O, 'access') & org_fact(O, F)", "", "derive")
+r("S.4", "derive('S.4', O, 'S', 'for', 'floor', 4, O) <= statutory(O, 'scope')",
+  "S.4: {O} has the statutory power to define scope: floor 4", "derive")
+r("S.4", "uses('S.4', O, O, F) <= statutory(O, 'scope') & org_fact(O, F)", "", "derive")

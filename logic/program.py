@@ -1,0 +1,143 @@
+"""Evaluate the rules over a world, stratum by stratum, and keep the answers.
+
+Stratum ``derive`` (structure.py, section 9) turns structural facts into
+derived signals; provlog numbers them ``<rule>/<org>/<n>`` (in a stable
+order, independent of statement order), gives each the citations of every
+fact of every proof, and asserts them beside the recorded ones. Stratum
+``mechanics`` then derives bounds, values, bands and roles for all.
+
+pyDatalog does not memoise across queries, so each relation a reader needs
+is asked once, for all orgs and policies, and kept here.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Dict, List, Optional, Set, Tuple
+
+from ..facts.model import Fact, FactSet
+from . import edb
+from .engine import Program
+from .mechanics import MECHANICS
+from . import structure  # noqa: F401  (registers the structural rules in MECHANICS)
+
+RULEBOOK = MECHANICS
+
+
+@dataclass(frozen=True)
+class DerivedSignal:
+    id: str
+    rule: str
+    org: str
+    dim: str
+    direction: str
+    kind: str
+    bound: int
+    key: object
+    facts: Tuple[str, ...]  # fact ids of every proof
+    cites: Tuple[Tuple[str, str], ...]  # (source, span or '')
+
+
+def _sort_key(key, facts_by_id: Dict[str, Fact]):
+    if isinstance(key, str) and key in facts_by_id:
+        return (1, facts_by_id[key].canon())
+    return (0, str(key))
+
+
+@dataclass
+class Derivation:
+    """All answers of the rules over one world."""
+
+    facts: FactSet
+    program: Program
+    derived: Dict[str, DerivedSignal] = field(default_factory=dict)
+    values: Dict[Tuple[str, str, str], Tuple[int, Optional[str], str]] = field(default_factory=dict)
+    conflicts: Dict[Tuple[str, str, str], Tuple[int, int]] = field(default_factory=dict)
+    effective: Dict[Tuple[str, str], Tuple[str, int]] = field(default_factory=dict)  # (S, P) -> (K, B)
+    stages: Dict[Tuple[str, str], Dict[str, Tuple[str, int]]] = field(default_factory=dict)  # (S, V) -> {b1,b2,b3}
+    stated: Dict[str, Tuple[str, int]] = field(default_factory=dict)
+    held: Dict[Tuple[str, str], Set[str]] = field(default_factory=dict)  # (S, V) -> clauses
+    evclass: Dict[Tuple[str, str], str] = field(default_factory=dict)
+    admissible: Set[Tuple[str, str]] = field(default_factory=set)
+    bands: Dict[Tuple[str, str], str] = field(default_factory=dict)
+    roles: Dict[str, str] = field(default_factory=dict)
+    hops: Dict[str, int] = field(default_factory=dict)
+
+    @classmethod
+    def run(cls, facts: FactSet, as_of: Optional[str] = None) -> "Derivation":
+        program = Program()
+        for pred, arity in edb.PREDICATES.items():
+            program.declare(pred, arity)
+        for pred, rows in edb.rows(facts, as_of).items():
+            program.assert_rows(pred, rows)
+        program.load_rules([r.text for r in RULEBOOK.rules])
+        d = cls(facts, program)
+        d._derive_signals()
+        d._collect()
+        return d
+
+    # -- stratum "derive" ----------------------------------------------------------------
+    def _derive_signals(self) -> None:
+        p = self.program
+        by_id = {f.fid: f for f in self.facts}
+        uses: Dict[Tuple, Set[str]] = defaultdict(set)
+        for rule, org, key, fs in p.ask("uses(Rule, O, Key, Fs)"):
+            uses[(rule, org, key)].update(fs)
+        groups: Dict[Tuple[str, str], List[Tuple]] = defaultdict(list)
+        for rule, org, dim, direction, kind, n, key in p.ask("derive(Rule, O, D, Dir, K, N, Key)"):
+            groups[(rule, org)].append((key, dim, direction, kind, n))
+        rows = defaultdict(list)
+        for (rule, org), items in sorted(groups.items()):
+            items.sort(key=lambda it: (_sort_key(it[0], by_id), it[1], it[3], it[4]))
+            for i, (key, dim, direction, kind, n) in enumerate(items, 1):
+                fids = tuple(sorted(uses.get((rule, org, key), ()), key=lambda f: by_id[f].canon()))
+                cites = sorted({(s, by_id[f].span or "") for f in fids for s in by_id[f].src})
+                sid = f"{rule}/{org}/{i}"
+                self.derived[sid] = DerivedSignal(sid, rule, org, dim, direction, kind, n, key, fids, tuple(cites))
+                rows["signal"].append((sid, org, dim, direction))
+                rows["stated"].append((sid, kind, n))
+                rows["status"].append((sid, "active"))
+                rows["signal_rule"].append((sid, rule))
+                rows["precedence"].append((sid, 1))
+                for src, span in cites:
+                    rows["cites"].append((sid, src, span))
+        for pred, rs in rows.items():
+            p.assert_rows(pred, rs)
+
+    # -- stratum "mechanics" ---------------------------------------------------------------
+    def _collect(self) -> None:
+        ask = self.program.ask
+        for o, d, pol, x, s, rule in ask("value(O, D, P, X, S, Rule)"):
+            self.values[(o, d, pol)] = (x, s or None, rule)
+        for o, d, pol, c, f in ask("conflict(O, D, P, C, F)"):
+            self.conflicts[(o, d, pol)] = (c, f)
+        for s, pol, k, b in ask("effective(S, P, K, B)"):
+            self.effective[(s, pol)] = (k, b)
+        for s, k, n in ask("b0(S, K, N)"):
+            self.stated[s] = (k, n)
+        for stage in ("b1", "b2", "b3"):
+            for s, v, k, b in ask(f"{stage}(S, V, K, B)"):
+                self.stages.setdefault((s, v), {})[stage] = (k, b)
+        for s, v, c in ask("held(S, V, C)"):
+            self.held.setdefault((s, v), set()).add(c)
+        for s, v, c in ask("evclass(S, V, C)"):
+            self.evclass[(s, v)] = c
+        self.admissible = set(ask("admissible(S, P)"))
+        for o, pol, b in ask("band(O, P, B)"):
+            self.bands[(o, pol)] = b
+        for o, role in ask("role(O, R)"):
+            self.roles[o] = role
+        for x, n in ask("hop[X] == N"):
+            self.hops[x] = n
+
+    # -- helpers for readers -------------------------------------------------------------------
+    def effective_stake(self, holder: str, subject: str) -> Fraction:
+        ans = self.program.ask(f"effective_stake[{holder!r}, {subject!r}] == E")
+        return min(ans[0][0], Fraction(1)) if ans else Fraction(0)
+
+    def is_lab_investor(self, node: str) -> bool:
+        return bool(self.program.ask(f"is_lab_investor({node!r})"))
+
+    def is_lab_owner(self, node: str) -> bool:
+        return bool(self.program.ask(f"lab_owner({node!r}, L)"))

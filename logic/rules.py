@@ -1,0 +1,65 @@
+"""Rules as data: each Datalog clause with the clause of the RULES it implements.
+
+    >>> r = Rule("C15", "b2(S, V, 'cap', 1) <= b1(S, V, 'cap', 0) & ~span_confirmed(S, V)",
+    ...          "C15: {S} cites no confirmed span, so its cap 0 is held at 1")
+    >>> r.head_name
+    'b2'
+
+``clause`` names the RULES (or SEMANTICS) item: a rule id like ``F.4``, a
+contract clause like ``C15``, a section like ``9``, or ``def`` for a helper
+relation that only names a concept the text uses. ``template`` is the line
+the explainer shows, filled with the clause's bindings.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Dict, List, Tuple
+
+_HEAD = re.compile(r"\s*\(?\s*([a-z_][A-Za-z0-9_]*)")
+
+
+@dataclass(frozen=True)
+class Rule:
+    clause: str  # e.g. "F.4", "C15", "9", "def"
+    text: str  # one pyDatalog clause: head <= body
+    template: str  # one line for people, e.g. "F.4: {I} led a priced round of {O}"
+    stratum: str = "mechanics"
+
+    @property
+    def head(self) -> str:
+        return self.text.split("<=", 1)[0].strip()
+
+    @property
+    def body(self) -> str:
+        return self.text.split("<=", 1)[1].strip()
+
+    @property
+    def head_name(self) -> str:
+        m = _HEAD.match(self.head)
+        return m.group(1) if m else ""
+
+
+@dataclass
+class RuleBook:
+    """An ordered set of rules, by stratum."""
+
+    name: str
+    rules: List[Rule] = field(default_factory=list)
+
+    def add(self, clause: str, text: str, template: str, stratum: str = "mechanics") -> Rule:
+        r = Rule(clause, " ".join(text.split()), template, stratum)
+        self.rules.append(r)
+        return r
+
+    def stratum(self, name: str) -> List[Rule]:
+        return [r for r in self.rules if r.stratum == name]
+
+    def defining(self, relation: str) -> List[Rule]:
+        return [r for r in self.rules if r.head_name == relation]
+
+    def clauses(self) -> Dict[str, List[Rule]]:
+        out: Dict[str, List[Rule]] = {}
+        for r in self.rules:
+            out.setdefault(r.clause, []).append(r)
+        return out

@@ -1,0 +1,170 @@
+"""Structural rules: ownership chains, lab investors and owners, derived signals, hops.
+
+Put this file beside rules.txt sections 1, 2, 3, 8 and SEMANTICS.md
+("Ownership chains", "Structural rules in v1", "Money matrix", "Fine print").
+A structural rule derives ``derive(Rule, O, D, Dir, K, N, Key)``: an
+against-signal on org O (one per Key, e.g. per holder), and
+``uses(Rule, O, Key, Fs)``: a tuple of fact ids in one of its proofs. The
+signal cites the ``src=`` (with ``span=``) of every fact of every proof.
+
+Recursion is left-recursive and bounded (chains at most 6 links, lab-investor
+look-through at most 6 levels, hops at most 4 ties), so cycles end.
+Percentages are exact fractions; ``Fraction(1, 5)`` is 20%.
+"""
+from .mechanics import MECHANICS
+
+r = MECHANICS.add
+D = "derive"
+
+# --- Ownership chains (F.1, G.6): multiply along each simple chain, add across chains ---
+r("F.1", "chain(A, T, P, Path, Fs, N) <= stake(A, T, P, F) & (Path == (A, T)) & (Fs == (F,)) & (N == 1)",
+  "{A} holds {P} of {T} directly", D)
+r("F.1", "chain(A, T, P, Path, Fs, N) <= chain(A, M, P1, Path1, Fs1, N1) & (N1 < 6) & stake(M, T, P2, F) & T._not_in(Path1) & (Path == Path1 + (T,)) & (Fs == Fs1 + (F,)) & (N == N1 + 1) & (P == P1 * P2)",
+  "{A} holds {P} of {T} along the chain {Path}", D)
+r("F.1", "(effective_stake[A, T] == sum_(P, for_each=Path)) <= chain(A, T, P, Path, Fs, N)",
+  "{A}'s effective stake in {T}: the sum over its simple chains", D)
+
+# --- Lab investors and lab owners -------------------------------------------------
+r("def", "investor_node(X) <= entity(X, K)", "{X} is an entity", D)
+r("def", "investor_node(X) <= person(X)", "{X} is a person", D)
+r("F.4", "lab_investor(X, Fs, N) <= investor_node(X) & stake(X, L, P, F) & lab(L) & (Fs == (F,)) & (N == 0)",
+  "{X} holds a stake in lab {L}: a lab investor", D)
+r("F.4", "lab_investor(X, Fs, N) <= investor_node(X) & invest(X, L, Lead, Priced, F) & lab(L) & (Fs == (F,)) & (N == 0)",
+  "{X} invested in lab {L}: a lab investor", D)
+r("F.4", "lab_investor(X, Fs, N) <= lab_investor(Y, Fs1, N1) & (N1 < 6) & chain(X, Y, P, Path, Fs2, K) & investor_node(X) & (effective_stake[X, Y] == E) & (E >= Fraction(1, 2)) & (Fs == Fs1 + Fs2) & (N == N1 + 1)",
+  "{X} holds 50% or more of lab investor {Y}: a lab investor by look-through", D)
+r("F.4", "is_lab_investor(X) <= lab_investor(X, Fs, N)", "{X} is a lab investor", D)
+r("F.4b", "lab_owner(X, L) <= lab(L) & (effective_stake[X, L] == E) & (E >= Fraction(1, 5))",
+  "{X} owns 20% or more of lab {L}: a lab owner", D)
+r("F.4", "lab_linked(X, Fs) <= lab(X) & (Fs == ())", "{X} is a lab", D)
+r("F.4", "lab_linked(X, Fs) <= lab_investor(X, Fs, N)", "{X} is a lab investor", D)
+
+# --- F.1 / G.6 ownership at 20% or more; units ------------------------------------
+r("F.1", "owned_by_lab_side(O, X) <= org(O, T) & lab_linked(X, Fs0) & (effective_stake[X, O] == E) & (E >= Fraction(1, 5))",
+  "{X}, a lab or lab investor, holds 20% or more of {O}", D)
+for rule, dim in (("F.1", "F"), ("G.6", "G")):
+    r(rule, f"derive('{rule}', O, '{dim}', 'against', 'cap', 0, X) <= owned_by_lab_side(O, X)",
+      f"{rule}: {{X}} (a lab or lab investor) holds 20% or more of {{O}}: {dim} cap 0", D)
+    r(rule, f"uses('{rule}', O, X, Fs) <= owned_by_lab_side(O, X) & chain(X, O, P, Path, Fs, N)", "", D)
+    r(rule, f"uses('{rule}', O, X, Fs) <= owned_by_lab_side(O, X) & lab_investor(X, Fs, N)", "", D)
+    r(rule, f"derive('{rule}', O, '{dim}', 'against', 'cap', 0, L) <= unit(O, L, F) & org(O, T)",
+      f"{rule}: {{O}} is a business unit of lab {{L}}: {dim} cap 0", D)
+    r(rule, f"uses('{rule}', O, L, Fs) <= unit(O, L, F) & org(O, T) & (Fs == (F,))", "", D)
+
+# --- Money that counts (F.2, F.11): in-kind only when operating ---------------------
+r("F.2", "counts(M) <= money(M, X, Y, K) & K.in_(('grant', 'investment', 'revenue', 'fee', 'donation'))",
+  "money row {M} is {K}", D)
+r("F.2", "counts(M) <= money(M, X, Y, K) & K.in_(('in-kind', 'credits', 'compute')) & money_flag(M, 'operating')",
+  "in-kind row {M} is general operating support", D)
+r("F.2", "share_over(M, T) <= money_share(M, Lo, Open) & (Lo > T)", "{M}'s share exceeds {T}", D)
+r("F.2", "share_over(M, T) <= money_share(M, Lo, 'open') & (Lo == T)", "{M}'s share exceeds {T}", D)
+r("F.2", "share_known(M) <= money_share(M, Lo, Open)", "{M} states a share", D)
+
+# --- F.2 operating in-kind from a lab ------------------------------------------------
+r("F.2", "derive('F.2', O, 'F', 'against', 'cap', 2, M) <= money(M, L, O, K) & lab(L) & org(O, T) & K.in_(('in-kind', 'credits', 'compute')) & money_flag(M, 'operating') & share_over(M, Fraction(1, 20))",
+  "F.2: lab {L} gives {O} operating {K} over 5% of its operating cost: cap 2", D)
+r("F.2", "derive('F.2', O, 'F', 'against', 'cap', 3, M) <= money(M, L, O, K) & lab(L) & org(O, T) & K.in_(('in-kind', 'credits', 'compute')) & money_flag(M, 'operating') & ~share_known(M) & money_flag(M, 'depends')",
+  "F.2: lab {L} gives {O} undisclosed operating {K} that {O} says it depends on: cap 3", D)
+r("F.2", "uses('F.2', O, M, Fs) <= derive('F.2', O, 'F', 'against', 'cap', N, M) & (Fs == (M,))", "", D)
+
+# --- F.3 fees per engagement ---------------------------------------------------------
+r("F.3", "fee_policies(O, Fs) <= org_policy(O, 'lab-revenue-cap', F1) & policy_value(F1, Lo, Hi) & (Hi <= Fraction(1, 10)) & org_policy(O, 'market-rates', F2) & org_policy(O, 'publication-rights', F3) & (Fs == (F1, F2, F3))",
+  "F.3: {O} caps lab revenue at 10% or less, charges market rates and keeps publication rights", D)
+r("F.3", "fee_lifted(O) <= fee_policies(O, Fs)", "", D)
+r("F.3", "derive('F.3', O, 'F', 'against', 'cap', 2, M) <= money(M, L, O, 'fee') & lab(L) & org(O, T) & ~fee_lifted(O)",
+  "F.3: lab {L} pays {O} per engagement: cap 2", D)
+r("F.3", "derive('F.3', O, 'F', 'against', 'cap', 3, M) <= money(M, L, O, 'fee') & lab(L) & org(O, T) & fee_lifted(O)",
+  "F.3: lab {L} pays {O} per engagement under its published fee policies: cap 3", D)
+r("F.3", "uses('F.3', O, M, Fs) <= money(M, L, O, 'fee') & lab(L) & org(O, T) & (Fs == (M,))", "", D)
+r("F.3", "uses('F.3', O, M, Fs) <= money(M, L, O, 'fee') & lab(L) & fee_policies(O, Fs)", "", D)
+
+# --- F.4 material investment by a lab or lab investor ----------------------------------
+r("F.4", "material_investor(O, X) <= invest(X, O, Lead, 'priced', F) & org(O, T) & Lead.in_(('led', 'co-led')) & lab_linked(X, Fs)",
+  "F.4: {X}, a lab or lab investor, {Lead} a priced round of {O}", D)
+r("F.4", "material_investor(O, X) <= org(O, T) & lab_linked(X, Fs) & (effective_stake[X, O] == E) & (E >= Fraction(1, 20))",
+  "F.4: {X}, a lab or lab investor, holds 5% or more of {O}", D)
+r("F.4", "derive('F.4', O, 'F', 'against', 'cap', 1, X) <= material_investor(O, X)",
+  "F.4: material investment in {O} by {X}: cap 1", D)
+r("F.4", "uses('F.4', O, X, Fs) <= material_investor(O, X) & invest(X, O, Lead, 'priced', F) & Lead.in_(('led', 'co-led')) & (Fs == (F,))", "", D)
+r("F.4", "uses('F.4', O, X, Fs) <= material_investor(O, X) & (effective_stake[X, O] == E) & (E >= Fraction(1, 20)) & chain(X, O, P, Path, Fs, N)", "", D)
+r("F.4", "uses('F.4', O, X, Fs) <= material_investor(O, X) & lab_investor(X, Fs, N)", "", D)
+
+# --- F.4b money from an owner of a lab ---------------------------------------------------
+r("F.4b", "owner_money(O, M, X) <= money(M, X, O, K) & org(O, T) & K.in_(('grant', 'investment')) & lab_owner(X, L) & money_share(M, Lo, Open) & (Lo >= Fraction(1, 20))",
+  "F.4b: {X} owns a lab and gives {O} a {K} of 5% or more of its revenue", D)
+r("F.4b", "derive('F.4b', O, 'F', 'against', 'cap', 1, M) <= owner_money(O, M, X)",
+  "F.4b: lab-linked money from lab owner {X}: cap 1", D)
+r("F.4b", "uses('F.4b', O, M, Fs) <= owner_money(O, M, X) & (Fs == (M,))", "", D)
+r("F.4b", "uses('F.4b', O, M, Fs) <= owner_money(O, M, X) & lab_owner(X, L) & chain(X, L, P, Path, Fs, N)", "", D)
+
+# --- F.5 principal revenue from labs ---------------------------------------------------------
+r("F.5", "lab_revenue(O, Y, M, Lo) <= money(M, L, O, K) & lab(L) & org(O, T) & K.in_(('revenue', 'fee')) & money_share(M, Lo, Open) & money_year(M, Y)",
+  "F.5: {M} is lab revenue of {O} in {Y}: share {Lo}", D)
+r("F.5", "(lab_revenue_share[O, Y] == sum_(Lo, for_each=M)) <= lab_revenue(O, Y, M, Lo)",
+  "F.5: {O}'s lab revenue share in {Y}", D)
+r("F.5", "derive('F.5', O, 'F', 'against', 'cap', 1, Y) <= (lab_revenue_share[O, Y] == Sh) & (Sh >= Fraction(1, 2))",
+  "F.5: labs are {O}'s principal revenue in {Y} (50% or more): cap 1", D)
+r("F.5", "uses('F.5', O, Y, Fs) <= (lab_revenue_share[O, Y] == Sh) & (Sh >= Fraction(1, 2)) & lab_revenue(O, Y, M, Lo) & (Fs == (M,))", "", D)
+
+# --- F.6 pooled and donor-advised money; funders whose principal is a lab investor ----------
+r("F.6", "pooled_money(O, M, E, Fs) <= money(M, E, O, K) & counts(M) & org(O, T) & entity(E, EK) & EK.in_(('pooled-fund', 'daf')) & donors(E, 'undisclosed') & entity_fact(E, F) & (Fs == (M, F))",
+  "F.6: {E} is a {EK} whose donors are undisclosed, and pays {O}", D)
+r("F.6", "pooled_money(O, M, E, Fs) <= money(M, E, O, K) & counts(M) & org(O, T) & principal(E, X) & lab_investor(X, Fs1, N) & entity_fact(E, F) & (Fs == (M, F) + Fs1)",
+  "F.6: {E}, whose principal {X} is a lab investor, pays {O}", D)
+r("F.6", "derive('F.6', O, 'F', 'against', 'cap', 3, M) <= pooled_money(O, M, E, Fs)",
+  "F.6: pooled or lab-linked philanthropic money: cap 3", D)
+r("F.6", "uses('F.6', O, M, Fs) <= pooled_money(O, M, E, Fs)", "", D)
+
+# --- F.7 personal donations from lab employees -----------------------------------------------
+r("F.7", "lab_employee(P, F) <= role(P, 'employee', L, Rec, F) & lab(L)", "{P} is an employee of lab {L}", D)
+r("F.7", "derive('F.7', O, 'F', 'against', 'cap', 3, M) <= money(M, P, O, 'donation') & org(O, T) & lab_employee(P, F) & share_known(M) & ~share_over(M, Fraction(1, 10))",
+  "F.7: lab employee {P} gives {O} a disclosed donation of at most 10% of revenue: cap 3", D)
+r("F.7", "derive('F.7', O, 'F', 'against', 'cap', 2, M) <= money(M, P, O, 'donation') & org(O, T) & lab_employee(P, F) & share_over(M, Fraction(1, 10))",
+  "F.7: lab employee {P} gives {O} a donation above 10% of revenue: cap 2", D)
+r("F.7", "uses('F.7', O, M, Fs) <= money(M, P, O, 'donation') & org(O, T) & lab_employee(P, F) & share_known(M) & (Fs == (M, F))", "", D)
+
+# --- G.3 lab-investor money in a round -----------------------------------------------------------
+r("G.3", "derive('G.3', O, 'G', 'against', 'cap', 2, X) <= invest(X, O, Lead, Priced, F) & org(O, T) & is_lab_investor(X)",
+  "G.3: lab investor {X} took part in a round of {O}: cap 2", D)
+r("G.3", "uses('G.3', O, X, Fs) <= invest(X, O, Lead, Priced, F) & org(O, T) & lab_investor(X, Fs1, N) & (Fs == (F,) + Fs1)", "", D)
+
+# --- P.1 P.2 P.4 personnel ------------------------------------------------------------------------
+r("P.1", "lab_seat(O, P, F1, F2) <= role(P, R1, O, Rc1, F1) & org(O, T) & R1.in_(('founder', 'executive', 'director')) & role(P, R2, L, Rc2, F2) & lab(L) & R2.in_(('board', 'committee'))",
+  "P.1: {P} leads {O} and holds a {R2} seat at lab {L}", D)
+r("P.1", "seat_recused(F1, F2) <= lab_seat(O, P, F1, F2) & role_recusal(F1, 'personal')", "{P} recuses personally", D)
+r("P.1", "seat_recused(F1, F2) <= lab_seat(O, P, F1, F2) & role_recusal(F2, 'personal')", "{P} recuses personally", D)
+r("P.1", "derive('P.1', O, 'P', 'against', 'cap', 1, P) <= lab_seat(O, P, F1, F2) & seat_recused(F1, F2)",
+  "P.1: {P} holds a lab seat with a personal recusal: cap 1", D)
+r("P.1", "derive('P.1', O, 'P', 'against', 'cap', 0, P) <= lab_seat(O, P, F1, F2) & ~seat_recused(F1, F2)",
+  "P.1: {P} holds a lab seat with no recusal: cap 0", D)
+r("P.1", "uses('P.1', O, P, Fs) <= lab_seat(O, P, F1, F2) & (Fs == (F1, F2))", "", D)
+r("P.2", "lab_adviser(O, P, F1, F2) <= role(P, R1, O, Rc1, F1) & org(O, T) & R1.in_(('executive', 'director')) & role(P, 'advisor', L, Rc2, F2) & lab(L)",
+  "P.2: {P} leads {O} and advises lab {L}", D)
+r("P.2", "derive('P.2', O, 'P', 'against', 'cap', 1, P) <= lab_adviser(O, P, F1, F2)", "P.2: {P} advises a lab: cap 1", D)
+r("P.2", "uses('P.2', O, P, Fs) <= lab_adviser(O, P, F1, F2) & (Fs == (F1, F2))", "", D)
+r("P.4", "one_hop_seat(O, P, Fs) <= role(P, R1, O, Rc1, F1) & org(O, T) & R1.in_(('board', 'advisor')) & role(P, 'partner', X, Rc2, F2) & lab_investor(X, Fs1, N) & (Fs == (F1, F2) + Fs1)",
+  "P.4: {P} sits on {O}'s board or advises it and is a partner at lab investor {X}", D)
+r("P.4", "one_hop_seat(O, P, Fs) <= role(P, R1, O, Rc1, F1) & org(O, T) & R1.in_(('board', 'advisor')) & role(P, 'employee', L, Rc2, F2) & lab(L) & (Fs == (F1, F2))",
+  "P.4: {P} sits on {O}'s board or advises it and is an employee of lab {L}", D)
+r("P.4", "derive('P.4', O, 'P', 'against', 'cap', 2, P) <= one_hop_seat(O, P, Fs)", "P.4: a seat one hop from a lab: cap 2", D)
+r("P.4", "uses('P.4', O, P, Fs) <= one_hop_seat(O, P, Fs)", "", D)
+
+# --- X.1 X.2 X.3 selling to labs ---------------------------------------------------------------------
+for rule, bound, kinds, words in (
+    ("X.1", 0, "('defense', 'monitoring', 'guardrails')", "sells the fix"),
+    ("X.2", 1, "('data', 'tooling', 'license', 'deployment')", "sells products or services"),
+    ("X.3", 2, "('consulting',)", "consults"),
+):
+    r(rule, f"derive('{rule}', O, 'X', 'against', 'cap', {bound}, F) <= sells(O, L, W, F) & lab(L) & W.in_({kinds})",
+      f"{rule}: {{O}} {words} to lab {{L}} ({{W}}): cap {bound}", D)
+    r(rule, f"uses('{rule}', O, F, Fs) <= sells(O, L, W, F) & lab(L) & W.in_({kinds}) & (Fs == (F,))", "", D)
+
+# --- Money matrix: ties and hops (SEMANTICS "Money matrix") -----------------------------------------
+r("hop", "tie(X, Y) <= stake(X, Y, P, F)", "{X} holds {Y}", D)
+r("hop", "tie(X, Y) <= invest(X, Y, Lead, Priced, F)", "{X} invested in {Y}", D)
+r("hop", "tie(X, Y) <= principal(X, Y)", "{X}'s principal is {Y}", D)
+r("hop", "tie(X, Y) <= money(M, Y, X, K) & counts(M)", "{Y} pays {X}", D)
+r("hop", "hop_within(X, N) <= lab(X) & (N == 0)", "{X} is a lab: hop 0", D)
+r("hop", "hop_within(X, N) <= hop_within(Y, N1) & (N1 < 4) & tie(X, Y) & (N == N1 + 1)",
+  "{X} is tied to {Y}, which is within {N1} hops of a lab", D)
+r("hop", "(hop[X] == min_(N, order_by=N)) <= hop_within(X, N)", "{X}'s hop: the fewest ties to a lab", D)

@@ -1,0 +1,3 @@
+from provlog.queries.cli import main
+
+main()

@@ -1,0 +1,376 @@
+"""The query API: load a world, ask for values, cards, signals, hops and checks.
+
+    >>> from provlog import World                              # doctest: +SKIP
+    >>> w = World.load("facts/worlds/example")                 # doctest: +SKIP
+    >>> v = w.value("harbor-eval", "F", policy="standard")     # doctest: +SKIP
+    >>> v.value, v.rule, [c.clauses for c in v.clamps]         # doctest: +SKIP
+
+Several worlds can be loaded side by side: each owns its Datalog program.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+
+from ..facts import DIMS, FactSet, LoadError, load_text, load_world
+from ..facts.schema import POLICY_NAMES
+from ..grammar import QueryError, render_goal
+from ..logic import Derivation
+from ..logic.edb import VIEWS
+
+DEFAULT_POLICY = "standard"
+STORED_POLICY = "leads-included"  # stored values and roles derive under it (section 0)
+
+__all__ = ["Card", "Clamp", "LoadError", "Signal", "UnknownName", "Value", "World", "DEFAULT_POLICY"]
+
+
+class UnknownName(ValueError):
+    """An org, dimension, policy or preset the world does not have."""
+
+
+@dataclass(frozen=True)
+class Clamp:
+    """A bound that a clause held: ``stated`` became ``effective``."""
+
+    signal: str
+    dim: str
+    kind: str
+    stated: int
+    effective: int
+    clauses: Tuple[str, ...]
+
+    def to_json(self) -> Dict[str, Any]:
+        return {"signal": self.signal, "dim": self.dim, "kind": self.kind, "stated": self.stated,
+                "effective": self.effective, "clauses": list(self.clauses)}
+
+
+@dataclass(frozen=True)
+class Value:
+    """One derived value, with what decided it."""
+
+    org: str
+    dim: str
+    policy: str
+    value: Optional[int]
+    signal: Optional[str]
+    rule: Optional[str]
+    conflict: bool
+    cap: Optional[int] = None  # smallest admissible cap
+    floor: Optional[int] = None  # largest admissible floor
+    resolved: bool = False
+    clamps: Tuple[Clamp, ...] = ()
+
+    def __str__(self) -> str:
+        return "-" if self.value is None else str(self.value)
+
+    def to_json(self) -> Dict[str, Any]:
+        return {"org": self.org, "dim": self.dim, "policy": self.policy, "value": self.value,
+                "signal": self.signal, "rule": self.rule, "conflict": self.conflict,
+                "cap": self.cap, "floor": self.floor, "resolved": self.resolved,
+                "clamps": [c.to_json() for c in self.clamps]}
+
+
+@dataclass(frozen=True)
+class Card:
+    org: str
+    policy: str
+    values: Dict[str, Optional[int]]
+    band: str
+    role: str
+    conflicts: List[Dict[str, Any]]
+    clamps: List[Clamp]
+    deciders: Dict[str, Tuple[Optional[str], Optional[str]]] = field(default_factory=dict)
+    preset: Optional[str] = None
+    weighted: Optional[Fraction] = None
+
+    def to_json(self) -> Dict[str, Any]:
+        out = {"org": self.org, "policy": self.policy, "values": dict(self.values), "band": self.band,
+               "role": self.role, "conflicts": self.conflicts, "clamps": [c.to_json() for c in self.clamps],
+               "rules": {d: r for d, (s, r) in self.deciders.items()}}
+        if self.preset is not None:
+            out["preset"] = self.preset
+            out["weighted"] = None if self.weighted is None else round(float(self.weighted), 4)
+        return out
+
+
+@dataclass(frozen=True)
+class Signal:
+    """A recorded or derived signal, as the rules see it."""
+
+    id: str
+    org: str
+    dim: str
+    direction: str
+    kind: str
+    bound: Optional[int]
+    rule: str
+    derived: bool
+    cites: Tuple[Tuple[str, Optional[str]], ...]
+    status: str = "active"
+    negative: bool = False
+    loc: Optional[str] = None
+    facts: Tuple[str, ...] = ()  # derived: the fact ids of its proofs
+
+
+@dataclass(frozen=True)
+class ExpectResult:
+    loc: str
+    text: str
+    ok: bool
+    got: Any
+    expected: Any
+
+
+class World:
+    """A loaded world and everything the rules derive from it."""
+
+    def __init__(self, facts: FactSet, as_of: Optional[str] = None, name: str = ""):
+        self.facts = facts
+        self.name = name
+        self.derivation = Derivation.run(facts, as_of)
+
+    # -- loading ---------------------------------------------------------------------------
+    @classmethod
+    def load(cls, path: Union[str, os.PathLike], strict: bool = False, as_of: Optional[str] = None) -> "World":
+        """Load a ``.facts`` file or folder; raises :class:`LoadError` listing every error."""
+        return cls(load_world(path, strict=strict), as_of=as_of, name=str(path))
+
+    @classmethod
+    def from_text(cls, text: str, name: str = "<text>", strict: bool = False, as_of: Optional[str] = None) -> "World":
+        return cls(load_text(text, name, strict=strict), as_of=as_of, name=name)
+
+    # -- names ------------------------------------------------------------------------------
+    @property
+    def orgs(self) -> List[str]:
+        return self.facts.orgs
+
+    def _check(self, org: Optional[str] = None, dim: Optional[str] = None, policy: Optional[str] = None) -> None:
+        if org is not None and (org not in self.facts.nodes or self.facts.nodes[org].kind != "org"):
+            near = [o for o in self.orgs if o.startswith(org[:3])][:3]
+            hint = f"; did you mean {', '.join(near)}?" if near else f"; orgs: {', '.join(self.orgs[:8])}"
+            raise UnknownName(f"unknown org {org!r}{hint}")
+        if dim is not None and (len(dim) != 1 or dim not in DIMS):
+            raise UnknownName(f"unknown dimension {dim!r}; one of {' '.join(DIMS)}")
+        if policy is not None and policy not in POLICY_NAMES:
+            raise UnknownName(f"unknown policy {policy!r}; one of {', '.join(POLICY_NAMES)}")
+
+    # -- values -------------------------------------------------------------------------------
+    def _clamps(self, org: str, dim: str, policy: str) -> Tuple[Clamp, ...]:
+        d = self.derivation
+        view = VIEWS[policy]
+        out = []
+        for sid in self._signal_ids(org, dim):
+            if (sid, policy) not in d.admissible or (sid, view) not in d.held:
+                continue
+            kind, stated = d.stated[sid]
+            eff = d.effective.get((sid, policy))
+            if eff is None:
+                continue
+            out.append(Clamp(sid, dim, kind, stated, eff[1], tuple(sorted(d.held[(sid, view)], key=_clause_order))))
+        return tuple(out)
+
+    def _signal_ids(self, org: str, dim: str) -> List[str]:
+        idx = self._index()
+        return idx.get((org, dim), [])
+
+    def _index(self) -> Dict[Tuple[str, str], List[str]]:
+        if not hasattr(self, "_by_org_dim"):
+            idx: Dict[Tuple[str, str], List[str]] = {}
+            for s in self.signals():
+                idx.setdefault((s.org, s.dim), []).append(s.id)
+            self._by_org_dim = idx
+        return self._by_org_dim
+
+    def value(self, org: str, dim: str, policy: str = DEFAULT_POLICY) -> Value:
+        """The value of ``org`` on ``dim`` under ``policy``, with its deciding signal and clamps."""
+        self._check(org, dim, policy)
+        d = self.derivation
+        key = (org, dim, policy)
+        conflict = d.conflicts.get(key)
+        caps = [b for s in self._signal_ids(org, dim) for (k, b) in [d.effective.get((s, policy), (None, None))] if k == "cap"]
+        floors = [b for s in self._signal_ids(org, dim) for (k, b) in [d.effective.get((s, policy), (None, None))] if k == "floor"]
+        got = d.values.get(key)
+        x, sig, rule = got if got else (None, None, None)
+        return Value(org, dim, policy, x, sig, rule, conflict is not None,
+                     min(caps) if caps else None, max(floors) if floors else None,
+                     bool(got and got[1] is None and conflict is not None), self._clamps(org, dim, policy))
+
+    def card(self, org: str, policy: str = DEFAULT_POLICY, preset: Optional[str] = None) -> Card:
+        """All eight values, band, role, conflicts and held clamps of ``org``."""
+        self._check(org, None, policy)
+        if preset is not None and preset not in self.facts.presets:
+            raise UnknownName(f"unknown preset {preset!r}; presets: {', '.join(sorted(self.facts.presets)) or 'none'}")
+        vals = {dim: self.value(org, dim, policy) for dim in DIMS}
+        conflicts = []
+        for dim, v in vals.items():
+            if v.conflict:
+                res = next((f for f in self.facts.of("resolution") if f["org"] == org and f["dim"] == dim), None)
+                conflicts.append({"dim": dim, "cap": v.cap, "floor": v.floor, "resolved": v.resolved,
+                                  "resolution": None if res is None else {"value": res["value"], "rule": res["rule"]}})
+        weighted = None
+        if preset is not None:
+            weighted = weighted_number({d: v.value for d, v in vals.items()}, self.facts.presets[preset])
+        return Card(org, policy, {d: v.value for d, v in vals.items()},
+                    self.derivation.bands.get((org, policy), "clear"), self.role(org), conflicts,
+                    [c for v in vals.values() for c in v.clamps],
+                    {d: (v.signal, v.rule) for d, v in vals.items()}, preset, weighted)
+
+    def band(self, org: str, policy: str = DEFAULT_POLICY) -> str:
+        self._check(org, None, policy)
+        return self.derivation.bands.get((org, policy), "clear")
+
+    def role(self, org: str) -> str:
+        """The derived role (section 10), under leads-included."""
+        self._check(org)
+        return self.derivation.roles.get(org, "unclassified")
+
+    # -- signals --------------------------------------------------------------------------------
+    def signals(self, org: Optional[str] = None) -> List[Signal]:
+        """Every signal, recorded and derived (of one org if given), sorted by id."""
+        if org is not None:
+            self._check(org)
+        out = []
+        cites: Dict[str, List[Tuple[str, Optional[str]]]] = {}
+        for c in self.facts.of("cite"):
+            cites.setdefault(c["signal"], []).append((c["source"], c["span"]))
+        for f in self.facts.of("signal"):
+            if org is None or f["org"] == org:
+                cs = [(s, None) for s in f.src] + cites.get(f["id"], [])
+                out.append(Signal(f["id"], f["org"], f["dim"], f["direction"], f["kind"], f["bound"], f["rule"],
+                                  False, tuple(cs), f["status"] or "active", "negative" in f.flags, str(f.loc)))
+        for s in self.derivation.derived.values():
+            if org is None or s.org == org:
+                out.append(Signal(s.id, s.org, s.dim, s.direction, s.kind, s.bound, s.rule, True,
+                                  tuple((src, span or None) for src, span in s.cites), facts=s.facts))
+        return sorted(out, key=lambda s: s.id)
+
+    def effective_stake(self, holder: str, subject: str) -> Fraction:
+        """Exact effective stake of ``holder`` in ``subject`` (sum over simple chains, at most 100%)."""
+        return self.derivation.effective_stake(holder, subject)
+
+    def is_lab_investor(self, node: str) -> bool:
+        return self.derivation.is_lab_investor(node)
+
+    def is_lab_owner(self, node: str) -> bool:
+        return self.derivation.is_lab_owner(node)
+
+    def hop(self, node: str) -> Optional[int]:
+        """Ties to the nearest lab (0 for a lab), or None beyond 4."""
+        return self.derivation.hops.get(node)
+
+    # -- ad-hoc queries ----------------------------------------------------------------------------
+    def query(self, goal: str) -> List[Dict[str, Any]]:
+        """Answer a Datalog goal over facts and derived relations; one dict per answer.
+
+        >>> w.query("value(O, 'F', 'standard', X, S, R) & (X < 2)")   # doctest: +SKIP
+        [{'O': 'tensor-eval', 'X': 1, 'S': 'F.4/tensor-eval/1', 'R': 'F.4'}]
+        """
+        text, names = render_goal(goal)
+        try:
+            rows = self.derivation.program.ask(text)
+        except Exception as e:  # pyDatalog reports unknown predicates and arity errors this way
+            msg = str(e).splitlines()[0] if str(e) else type(e).__name__
+            raise QueryError(f"query: {msg}") from None
+        if rows == [()]:
+            return [{}]
+        out = [dict(zip(names, (_plain(v) for v in row))) for row in rows]
+        return sorted(out, key=lambda d: [repr(d[k]) for k in names])
+
+    # -- expectations and verify ---------------------------------------------------------------------
+    def check_expects(self) -> List[ExpectResult]:
+        """Run every ``expect`` statement of the world."""
+        out = []
+        for f in sorted(self.facts.of("expect"), key=lambda f: f.loc):
+            what = f["what"]
+            pol = f["policy"] or DEFAULT_POLICY
+            if what == "hop":
+                got = self.hop(f["node"])
+                text = f"expect hop {f['node']} = {_show(f['expected'], 'none')}"
+                out.append(ExpectResult(str(f.loc), text, got == f["expected"], got, f["expected"]))
+            elif what == "value":
+                v = self.value(f["org"], f["dim"], pol)
+                ok = v.value == f["expected"] and (f["rule"] is None or v.rule == f["rule"])
+                text = f"expect {f['org']} {f['dim']} = {_show(f['expected'])} policy={pol}" + (f" rule={f['rule']}" if f["rule"] else "")
+                got = f"{_show(v.value)}" + (f" rule={v.rule}" if f["rule"] else "")
+                out.append(ExpectResult(str(f.loc), text, ok, got, f["expected"]))
+            elif what == "band":
+                got = self.band(f["org"], pol)
+                out.append(ExpectResult(str(f.loc), f"expect {f['org']} band={f['expected']} policy={pol}",
+                                        got == f["expected"], got, f["expected"]))
+            elif what == "role":
+                got = self.role(f["org"])
+                out.append(ExpectResult(str(f.loc), f"expect {f['org']} role={f['expected']}", got == f["expected"],
+                                        got, f["expected"]))
+        return out
+
+    def verify(self) -> List[str]:
+        """Stored assessments and roles against their derivation, and unresolved conflicts.
+
+        Returns the problems, one line each; an empty list means the world verifies.
+        """
+        problems = []
+        for f in sorted(self.facts.of("assessment"), key=lambda f: f.loc):
+            org = f["org"]
+            if f["dim"]:
+                v = self.value(org, f["dim"], STORED_POLICY)
+                if v.value != f["value"]:
+                    problems.append(f"{f.loc}: {org} {f['dim']} stored {_show(f['value'])}, derived {_show(v.value)} "
+                                    f"under {STORED_POLICY} ({v.rule or 'unevidenced'})")
+            else:
+                role = self.role(org)
+                if role != f["role"]:
+                    problems.append(f"{f.loc}: {org} role stored {f['role']}, derived {role}")
+        for org in self.orgs:
+            for pol in (STORED_POLICY, DEFAULT_POLICY):
+                for dim in DIMS:
+                    v = self.value(org, dim, pol)
+                    if v.conflict and not v.resolved:
+                        problems.append(f"{org} {dim}: unresolved conflict under {pol}: floor {v.floor} > cap {v.cap}; "
+                                        f"write `resolution {org} {dim} value=<n> rule=<rule>` with {v.cap} <= n <= {v.floor}")
+        return problems
+
+    # -- money ---------------------------------------------------------------------------------------
+    def hops(self, org: str):
+        from .money import hop_rows
+
+        self._check(org)
+        return hop_rows(self, org)
+
+    def matrix(self):
+        from .money import money_matrix
+
+        return money_matrix(self)
+
+
+_CLAUSE_ORDER = ["C14", "C15", "C16", "F.12", "X.7", "9"]
+
+
+def _clause_order(c: str):
+    return (_CLAUSE_ORDER.index(c) if c in _CLAUSE_ORDER else 99, c)
+
+
+def _show(v, none="-"):
+    return none if v is None else str(v)
+
+
+def _plain(v):
+    if isinstance(v, Fraction):
+        return int(v) if v.denominator == 1 else float(v)
+    if isinstance(v, tuple):
+        return list(v)
+    return v
+
+
+def weighted_number(values: Dict[str, Optional[int]], preset) -> Optional[Fraction]:
+    """Section 13: sum of weight x value over evidenced dimensions / sum of their weights."""
+    num = den = Fraction(0)
+    for d, v in values.items():
+        if v is None:
+            continue
+        w = preset[d] or Fraction(0)
+        num += w * v
+        den += w
+    return num / den if den else None

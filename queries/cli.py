@@ -1,0 +1,202 @@
+"""The provlog command line (LANGUAGE.md, "Commands"). It holds no logic:
+every answer comes from the query API.
+
+Exit codes: 0 ok; 1 a check failed (load errors, verify, test); 2 usage
+(unknown org, dimension, policy or preset; a malformed query).
+"""
+from __future__ import annotations
+
+import json
+import sys
+from typing import List, Optional
+
+import click
+
+from ..facts import DIMS, LoadError
+from ..facts.schema import POLICY_NAMES
+from ..grammar import QueryError
+from .api import DEFAULT_POLICY, UnknownName, World
+
+POLICY = click.option("--policy", "policy", default=DEFAULT_POLICY, show_default=True, metavar="P",
+                      help="Evidence policy: " + ", ".join(POLICY_NAMES))
+JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON (LANGUAGE.md shapes).")
+
+
+def _dump(obj) -> None:
+    click.echo(json.dumps(obj, indent=2, sort_keys=True, ensure_ascii=False))
+
+
+def _fail(msg: str, code: int) -> None:
+    click.echo(f"provlog: {msg}", err=True)
+    sys.exit(code)
+
+
+def _load(world: str, strict: bool = False) -> World:
+    try:
+        return World.load(world, strict=strict)
+    except LoadError as e:
+        click.echo(e.render(), err=True)
+        n = len(e.diagnostics)
+        _fail(f"{n} error{'s' if n != 1 else ''}; the world was not loaded", 1)
+    raise AssertionError  # unreachable
+
+
+def _guard(fn):
+    """Turn unknown names into one-line errors with exit 2 (never a traceback)."""
+    import functools
+
+    @functools.wraps(fn)
+    def run(*a, **kw):
+        try:
+            return fn(*a, **kw)
+        except (UnknownName, QueryError) as e:
+            _fail(str(e), 2)
+
+    return run
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="provlog")
+def main() -> None:
+    """provlog: Datalog provenance reasoning over the independence RULES.
+
+    WORLD is a .facts file or a folder of them.
+    """
+
+
+@main.command()
+@click.argument("world")
+@click.option("--strict", is_flag=True, help="Refuse lane=pending sources.")
+def check(world: str, strict: bool) -> None:
+    """Parse and validate WORLD; print every error."""
+    w = _load(world, strict)
+    click.echo(f"ok: {len(w.facts)} statements in {len(w.facts.files)} file(s), {len(w.orgs)} orgs")
+
+
+@main.command()
+@click.argument("world")
+@click.argument("org")
+@click.argument("dim")
+@POLICY
+@JSON
+@_guard
+def value(world: str, org: str, dim: str, policy: str, as_json: bool) -> None:
+    """The derived value of ORG on DIM."""
+    w = _load(world)
+    v = w.value(org, dim, policy)
+    if as_json:
+        _dump(v.to_json())
+        return
+    decided = f"{v.signal} ({v.rule})" if v.signal else (f"resolution ({v.rule})" if v.rule else "no admissible signal")
+    click.echo(f"{org} {dim} = {v} under {policy}: {decided}")
+    if v.conflict:
+        click.echo(f"  conflict: floor {v.floor} > cap {v.cap}" + (" (resolved)" if v.resolved else " (unresolved)"))
+    for c in v.clamps:
+        click.echo(f"  clamp: {c.signal} {c.kind} {c.stated} -> {c.effective} held by {', '.join(c.clauses)}")
+
+
+@main.command()
+@click.argument("world")
+@click.argument("org")
+@POLICY
+@click.option("--preset", default=None, metavar="ID", help="Weights preset for the weighted number.")
+@JSON
+@_guard
+def card(world: str, org: str, policy: str, preset: Optional[str], as_json: bool) -> None:
+    """All eight values of ORG, its band, role, conflicts and held clamps."""
+    w = _load(world)
+    c = w.card(org, policy, preset)
+    if as_json:
+        _dump(c.to_json())
+        return
+    from .render import print_card
+
+    print_card(w, c)
+
+
+@main.command()
+@click.argument("world")
+def verify(world: str) -> None:
+    """Stored assessments and roles against their derivation (leads-included); unresolved conflicts."""
+    w = _load(world)
+    problems = w.verify()
+    for p in problems:
+        click.echo(p)
+    n = len(w.facts.of("assessment"))
+    if problems:
+        _fail(f"verify failed: {len(problems)} problem(s)", 1)
+    click.echo(f"ok: {n} stored assessment(s) agree with their derivation; no unresolved conflict")
+
+
+@main.command()
+@click.argument("worlds", nargs=-1, required=True)
+def test(worlds: List[str]) -> None:
+    """Run the expect statements of each WORLD."""
+    failed = total = 0
+    for world in worlds:
+        w = _load(world)
+        for r in w.check_expects():
+            total += 1
+            if not r.ok:
+                failed += 1
+                click.echo(f"{r.loc}: FAIL {r.text}: got {r.got}")
+    click.echo(f"{total - failed} passed, {failed} failed")
+    if failed:
+        sys.exit(1)
+
+
+@main.command()
+@click.argument("world")
+@click.argument("goal")
+@JSON
+@_guard
+def query(world: str, goal: str, as_json: bool) -> None:
+    """Answer a Datalog GOAL over facts and derived relations.
+
+    Example: provlog query WORLD "value(O, 'F', 'standard', X, S, R) & (X < 2)"
+    """
+    w = _load(world)
+    rows = w.query(goal)
+    if as_json:
+        _dump({"goal": goal, "answers": rows})
+        return
+    if rows == [{}]:
+        click.echo("yes")
+    elif not rows:
+        click.echo("no")
+    for row in rows:
+        if row:
+            click.echo("  ".join(f"{k}={v}" for k, v in row.items()))
+
+
+@main.command()
+@click.argument("world")
+@click.argument("org")
+@JSON
+@_guard
+def hops(world: str, org: str, as_json: bool) -> None:
+    """Each money row into ORG with its hop bucket and tie path to a lab."""
+    w = _load(world)
+    rows = w.hops(org)
+    if as_json:
+        _dump({"org": org, "rows": [r.to_json() for r in rows]})
+        return
+    from .render import print_hops
+
+    print_hops(org, rows)
+
+
+@main.command()
+@click.argument("world")
+@JSON
+@_guard
+def matrix(world: str, as_json: bool) -> None:
+    """The money matrix: orgs x hop buckets, plus the in-kind ledger."""
+    w = _load(world)
+    m = w.matrix()
+    if as_json:
+        _dump({"orgs": m})
+        return
+    from .render import print_matrix
+
+    print_matrix(m)
