@@ -38,18 +38,28 @@ def _ended(fact: Fact, as_of: str) -> bool:
     return end < as_of
 
 
-def rows(facts: FactSet, as_of: Optional[str] = None) -> Dict[str, List[Tuple]]:
-    """All EDB rows of a world, by predicate."""
+def rows(facts: FactSet, as_of: Optional[str] = None,
+         origins: Optional[Dict[Tuple[str, Tuple], List[Fact]]] = None) -> Dict[str, List[Tuple]]:
+    """All EDB rows of a world, by predicate; ``origins`` (if given) maps each row to its facts."""
     as_of = as_of or date.today().isoformat()
     out: Dict[str, List[Tuple]] = {p: [] for p in PREDICATES}
-    add = lambda p, *row: out[p].append(row)  # noqa: E731
+    current: List[Optional[Fact]] = [None]
+
+    def add(p: str, *row) -> None:
+        out[p].append(row)
+        if origins is not None and current[0] is not None:
+            origins.setdefault((p, row), []).append(current[0])
+
     for p, v in VIEWS.items():
         add("view", p, v)
     for f in facts.of("lab"):
+        current[0] = f
         add("lab", f["id"])
     for f in facts.of("person"):
+        current[0] = f
         add("person", f["id"])
     for f in facts.of("org"):
+        current[0] = f
         o = f["id"]
         add("org", o, f["type"])
         add("org_fact", o, f.fid)
@@ -62,6 +72,7 @@ def rows(facts: FactSet, as_of: Optional[str] = None) -> Dict[str, List[Tuple]]:
         for w in f["statutory"] or ():
             add("statutory", o, w)
     for f in facts.of("entity"):
+        current[0] = f
         e = f["id"]
         add("entity", e, f["kind"] or "other")
         add("entity_fact", e, f.fid)
@@ -70,10 +81,12 @@ def rows(facts: FactSet, as_of: Optional[str] = None) -> Dict[str, List[Tuple]]:
         if f["donors"]:
             add("donors", e, f["donors"])
     for f in facts.of("source"):
+        current[0] = f
         add("source", f["id"], f["publisher"], f["status"], int(f["tier"] or 0))
         if "quarantined" in f.flags or f["lane"] in ("rejected", "pending"):
             add("unusable", f["id"])
     for f in facts.of("signal"):
+        current[0] = f
         s = f["id"]
         add("signal", s, f["org"], f["dim"], f["direction"])
         if f["kind"] != "info":
@@ -86,16 +99,21 @@ def rows(facts: FactSet, as_of: Optional[str] = None) -> Dict[str, List[Tuple]]:
         for src in f.src:  # src= on a recorded signal adds citations without spans
             add("cites", s, src, "")
     for f in facts.of("cite"):
+        current[0] = f
         add("cites", f["signal"], f["source"], f["span"] or "")
     for f in facts.of("stake"):
+        current[0] = f
         if not _ended(f, as_of):
             add("stake", f["holder"], f["subject"], f["pct"].lo, f.fid)
     for f in facts.of("unit"):
+        current[0] = f
         add("unit", f["org"], f["lab"], f.fid)
     for f in facts.of("invest"):
+        current[0] = f
         lead = "led" if "led" in f.flags else ("co-led" if "co-led" in f.flags else "")
         add("invest", f["investor"], f["target"], lead, "priced" if "priced" in f.flags else "", f.fid)
     for f in facts.of("money"):
+        current[0] = f
         m = f.fid
         add("money", m, f["payer"], f["recipient"], f["kind"])
         for flag in sorted(f.flags):
@@ -104,16 +122,20 @@ def rows(facts: FactSet, as_of: Optional[str] = None) -> Dict[str, List[Tuple]]:
             add("money_share", m, f["share"].lo, "open" if f["share"].lo_open else "closed")
         add("money_year", m, f["year"] or 0)  # rows without a year form one group (F.5)
     for f in facts.of("role"):
+        current[0] = f
         if not _ended(f, as_of):
             add("role", f["person"], f["role"], f["at"], f["recusal"] or "", f.fid)
             if f["recusal"]:
                 add("role_recusal", f.fid, f["recusal"])
     for f in facts.of("policy"):
+        current[0] = f
         add("org_policy", f["org"], f["policy"], f.fid)
         if f["value"] is not None:
             add("policy_value", f.fid, f["value"].lo, f["value"].hi)
     for f in facts.of("sells"):
+        current[0] = f
         add("sells", f["org"], f["customer"], f["what"], f.fid)
     for f in facts.of("resolution"):
+        current[0] = f
         add("resolution", f["org"], f["dim"], f["value"], f["rule"])
     return out

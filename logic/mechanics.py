@@ -141,9 +141,9 @@ r("0", "(largest_floor[O, D, P] == max_(B, order_by=B)) <= bound_of(O, D, P, 'fl
   "the largest admissible floor on {O} {D} under {P}")
 # Tie-break among equal bounds: recorded before derived, then the smallest id.
 r("0", "(cap_decider[O, D, P] == min_(S, order_by=(R, S))) <= (smallest_cap[O, D, P] == B) & bound_of(O, D, P, 'cap', B, S) & precedence(S, R)",
-  "{S} decides among equal caps on {O} {D}")
+  "the deciding cap on {O} {D} under {P} (recorded before derived, then smallest id)")
 r("0", "(floor_decider[O, D, P] == min_(S, order_by=(R, S))) <= (largest_floor[O, D, P] == B) & bound_of(O, D, P, 'floor', B, S) & precedence(S, R)",
-  "{S} decides among equal floors on {O} {D}")
+  "the deciding floor on {O} {D} under {P} (recorded before derived, then smallest id)")
 r("0", "has_cap(O, D, P) <= bound_of(O, D, P, 'cap', B, S)", "{O} {D} has a cap under {P}")
 r("0", "conflict(O, D, P, C, F) <= (smallest_cap[O, D, P] == C) & (largest_floor[O, D, P] == F) & (F > C)",
   "conflict on {O} {D} under {P}: floor {F} exceeds cap {C}")

@@ -63,16 +63,20 @@ class Derivation:
     bands: Dict[Tuple[str, str], str] = field(default_factory=dict)
     roles: Dict[str, str] = field(default_factory=dict)
     hops: Dict[str, int] = field(default_factory=dict)
+    derived_rows: Dict[str, Tuple] = field(default_factory=dict)  # derived signal -> its derive(...) row
+    origins: Dict[Tuple[str, Tuple], List[Fact]] = field(default_factory=dict)  # EDB row -> its facts
 
     @classmethod
     def run(cls, facts: FactSet, as_of: Optional[str] = None) -> "Derivation":
         program = Program()
         for pred, arity in edb.PREDICATES.items():
             program.declare(pred, arity)
-        for pred, rows in edb.rows(facts, as_of).items():
+        origins: Dict[Tuple[str, Tuple], List[Fact]] = {}
+        for pred, rows in edb.rows(facts, as_of, origins).items():
             program.assert_rows(pred, rows)
         program.load_rules([r.text for r in RULEBOOK.rules])
         d = cls(facts, program)
+        d.origins = origins
         d._derive_signals()
         d._collect()
         return d
@@ -96,6 +100,7 @@ class Derivation:
                 sid = f"{rule}/{org}/{i}"
                 self.derived[sid] = DerivedSignal(sid, rule, org, dim, direction, kind, n, key, fids, tuple(cites))
                 rows["signal"].append((sid, org, dim, direction))
+                self.derived_rows[sid] = (rule, org, dim, direction, kind, n, key)
                 rows["stated"].append((sid, kind, n))
                 rows["status"].append((sid, "active"))
                 rows["signal_rule"].append((sid, rule))

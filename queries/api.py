@@ -332,6 +332,35 @@ class World:
                                         f"write `resolution {org} {dim} value=<n> rule=<rule>` with {v.cap} <= n <= {v.floor}")
         return problems
 
+    # -- explanations ----------------------------------------------------------------------------------
+    def explain(self, org: str, dim: str, policy: str = DEFAULT_POLICY):
+        """The proof DAG (networkx) of a value: ``(root, graph)``."""
+        from ..explain import explain_value
+
+        self._check(org, dim, policy)
+        ex = explain_value(self.derivation, org, dim, policy)
+        return ex.root, ex.graph
+
+    def why(self, org: str, dim: str, policy: str = DEFAULT_POLICY, fmt: str = "text",
+            depth: Optional[int] = None, start: Optional[int] = None) -> str:
+        """The proof of a value as text (a tree), json (the DAG) or dot."""
+        from ..explain import to_dot, to_json, to_text
+        import json as _json
+
+        root, g = self.explain(org, dim, policy)
+        if fmt == "json":
+            return _json.dumps(to_json(g, root), indent=2, sort_keys=True, ensure_ascii=False)
+        if fmt == "dot":
+            return to_dot(g, root)
+        return to_text(g, root, depth=depth, start=start)
+
+    def why_not(self, org: str, dim: str, n: int, policy: str = DEFAULT_POLICY) -> List[Dict[str, Any]]:
+        """For each way the value could be ``n``, the first condition that fails."""
+        from ..explain import why_not
+
+        self._check(org, dim, policy)
+        return why_not(self.derivation, org, dim, n, policy)
+
     # -- money ---------------------------------------------------------------------------------------
     def hops(self, org: str):
         from .money import hop_rows

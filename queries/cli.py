@@ -147,6 +147,48 @@ def test(worlds: List[str]) -> None:
 
 @main.command()
 @click.argument("world")
+@click.argument("org")
+@click.argument("dim")
+@POLICY
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "dot"]), default="text", show_default=True)
+@click.option("--depth", type=int, default=None, help="Cut the text tree below this depth.")
+@click.option("--from", "start", type=int, default=None, metavar="N", help="Print the sub-proof at handle #N.")
+@_guard
+def why(world: str, org: str, dim: str, policy: str, fmt: str, depth: Optional[int], start: Optional[int]) -> None:
+    """The proof of ORG's value on DIM: every bound, the one that fired, each clamp."""
+    w = _load(world)
+    try:
+        click.echo(w.why(org, dim, policy, fmt=fmt, depth=depth, start=start))
+    except KeyError as e:
+        _fail(str(e.args[0]), 2)
+
+
+@main.command(name="why-not")
+@click.argument("world")
+@click.argument("org")
+@click.argument("dim")
+@click.argument("n", type=click.IntRange(0, 4))
+@POLICY
+@JSON
+@_guard
+def why_not(world: str, org: str, dim: str, n: int, policy: str, as_json: bool) -> None:
+    """What stops ORG's value on DIM from being N: for each way, the first failing condition."""
+    w = _load(world)
+    v = w.value(org, dim, policy)
+    ways = w.why_not(org, dim, n, policy)
+    if as_json:
+        _dump({"org": org, "dim": dim, "policy": policy, "value": v.value, "target": n, "ways": ways})
+        return
+    if not ways:
+        click.echo(f"{org} {dim} is {n} under {policy}")
+        return
+    click.echo(f"{org} {dim} = {v} under {policy}, not {n}:")
+    for wy in ways:
+        click.echo(f"  {wy['way']}: {wy['fails']}")
+
+
+@main.command()
+@click.argument("world")
 @click.argument("goal")
 @JSON
 @_guard
