@@ -204,10 +204,10 @@ r("10", "role(O, 'unclassified') <= org(O, T) & ~role_matched(O)", "10: {O} matc
 # derive(Rule, O, D, Dir, K, N, Key): a derived signal; uses(Rule, O, Key, Fact): a fact in its proof.
 r("9", "derive('9', O, 'A', 'against', 'cap', 0, O) <= track_record_missing(O)",
   "9: {O} has no published evaluation, so access is capped at 0", "derive")
-r("9", "uses('9', O, O, F) <= track_record_missing(O) & org_fact(O, F)", "", "derive")
+r("9", "uses('9', O, O, Fs) <= track_record_missing(O) & org_fact(O, F) & (Fs == (F,))", "", "derive")
 r("A.2", "derive('A.2', O, 'A', 'for', 'floor', 3, O) <= statutory(O, 'access')",
   "A.2: {O}'s access rests on statute: floor 3", "derive")
-r("A.2", "uses('A.2', O, O, F) <= statutory(O, 'access') & org_fact(O, F)", "", "derive")
+r("A.2", "uses('A.2', O, O, Fs) <= statutory(O, 'access') & org_fact(O, F) & (Fs == (F,))", "", "derive")
 r("S.4", "derive('S.4', O, 'S', 'for', 'floor', 4, O) <= statutory(O, 'scope')",
   "S.4: {O} has the statutory power to define scope: floor 4", "derive")
-r("S.4", "uses('S.4', O, O, F) <= statutory(O, 'scope') & org_fact(O, F)", "", "derive")
+r("S.4", "uses('S.4', O, O, Fs) <= statutory(O, 'scope') & org_fact(O, F) & (Fs == (F,))", "", "derive")

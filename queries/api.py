@@ -142,6 +142,21 @@ class World:
     def from_text(cls, text: str, name: str = "<text>", strict: bool = False, as_of: Optional[str] = None) -> "World":
         return cls(load_text(text, name, strict=strict), as_of=as_of, name=name)
 
+    # -- reproducibility ----------------------------------------------------------------------------------
+    def fingerprint(self) -> Dict[str, str]:
+        """SHA-256 of the canonical facts (order and layout free) and of the rules.
+
+        Any published number can be reproduced from a world whose facts hash the
+        same, evaluated by rules that hash the same.
+        """
+        import hashlib
+
+        from ..logic import RULEBOOK
+
+        facts = "\n".join(sorted(f.canon() for f in self.facts)).encode("utf-8")
+        rules = "\n".join(f"{r.clause}\t{r.text}" for r in RULEBOOK.rules).encode("utf-8")
+        return {"facts": hashlib.sha256(facts).hexdigest(), "rules": hashlib.sha256(rules).hexdigest()}
+
     # -- names ------------------------------------------------------------------------------
     @property
     def orgs(self) -> List[str]:
@@ -349,7 +364,8 @@ class World:
 
         root, g = self.explain(org, dim, policy)
         if fmt == "json":
-            return _json.dumps(to_json(g, root), indent=2, sort_keys=True, ensure_ascii=False)
+            return _json.dumps(dict(to_json(g, root), fingerprint=self.fingerprint()), indent=2, sort_keys=True,
+                               ensure_ascii=False)
         if fmt == "dot":
             return to_dot(g, root)
         return to_text(g, root, depth=depth, start=start)

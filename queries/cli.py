@@ -85,7 +85,7 @@ def value(world: str, org: str, dim: str, policy: str, as_json: bool) -> None:
     w = _load(world)
     v = w.value(org, dim, policy)
     if as_json:
-        _dump(v.to_json())
+        _dump(dict(v.to_json(), fingerprint=w.fingerprint()))
         return
     decided = f"{v.signal} ({v.rule})" if v.signal else (f"resolution ({v.rule})" if v.rule else "no admissible signal")
     click.echo(f"{org} {dim} = {v} under {policy}: {decided}")
@@ -107,7 +107,7 @@ def card(world: str, org: str, policy: str, preset: Optional[str], as_json: bool
     w = _load(world)
     c = w.card(org, policy, preset)
     if as_json:
-        _dump(c.to_json())
+        _dump(dict(c.to_json(), fingerprint=w.fingerprint()))
         return
     from .render import print_card
 
@@ -122,6 +122,8 @@ def verify(world: str) -> None:
     problems = w.verify()
     for p in problems:
         click.echo(p)
+    fp = w.fingerprint()
+    click.echo(f"fingerprint: facts {fp['facts']} rules {fp['rules']}")
     n = len(w.facts.of("assessment"))
     if problems:
         _fail(f"verify failed: {len(problems)} problem(s)", 1)
@@ -161,6 +163,19 @@ def why(world: str, org: str, dim: str, policy: str, fmt: str, depth: Optional[i
         click.echo(w.why(org, dim, policy, fmt=fmt, depth=depth, start=start))
     except KeyError as e:
         _fail(str(e.args[0]), 2)
+
+
+@main.command()
+@click.argument("world")
+@JSON
+def fingerprint(world: str, as_json: bool) -> None:
+    """SHA-256 of WORLD's canonical facts and of the rules: what a published number rests on."""
+    w = _load(world)
+    fp = w.fingerprint()
+    if as_json:
+        _dump(fp)
+        return
+    click.echo(f"facts {fp['facts']}\nrules {fp['rules']}")
 
 
 @main.command(name="why-not")

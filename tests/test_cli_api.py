@@ -1,0 +1,112 @@
+"""The command line and the API: JSON shapes, exit codes, isolation of worlds."""
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from provlog import World
+from provlog.queries.cli import main
+
+WORLD = '''lab acme "Acme AI"
+org evalco "Eval Co" type=nonprofit evaluated=yes
+org other "Other" type=vc
+source s1 "https://evalco.example/about" publisher=evalco status=confirmed tier=1
+source s2 "https://news.example/x" publisher=acme status=unaudited tier=3
+signal f1 evalco F against cap 2 rule=F.3
+cite f1 s1 "labs pay us per engagement"
+signal g1 evalco G for floor 3 rule=G.2
+cite g1 s2
+signal m1 evalco M for floor 4 rule=M.1
+cite m1 s1 "all code and tasks are open"
+resolution evalco F value=2 rule=F.3
+assessment evalco F value=2
+assessment evalco role=referee
+expect evalco F = 2 rule=F.3
+expect evalco G = - policy=standard
+expect evalco G = 3 policy=leads-included
+expect evalco band=clear
+'''
+
+
+@pytest.fixture(scope="module")
+def world_file(tmp_path_factory):
+    p = tmp_path_factory.mktemp("w") / "w.facts"
+    p.write_text(WORLD)
+    return str(p)
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def test_value_json_shape(world_file):
+    r = run("value", world_file, "evalco", "F", "--json")
+    assert r.exit_code == 0, r.output
+    v = json.loads(r.output)
+    assert {k: v[k] for k in ("org", "dim", "policy", "value", "signal", "rule", "conflict")} == {
+        "org": "evalco", "dim": "F", "policy": "standard", "value": 2, "signal": "f1", "rule": "F.3",
+        "conflict": False}
+    assert set(v["fingerprint"]) == {"facts", "rules"}
+
+
+def test_unevidenced_value_is_null(world_file):
+    # g1 cites only an unaudited source: not admissible under standard (C14 / policies).
+    v = json.loads(run("value", world_file, "evalco", "G", "--json").output)
+    assert v["value"] is None and v["signal"] is None and v["rule"] is None
+
+
+def test_card_json_shape(world_file):
+    c = json.loads(run("card", world_file, "evalco", "--json").output)
+    assert set(c) >= {"org", "policy", "values", "band", "role", "conflicts", "clamps"}
+    # m1: floor 4 with a span and a tier-1 confirmed source: C16 holds; no clamp.
+    assert c["values"] == {"F": 2, "G": None, "P": None, "A": None, "S": None, "R": None, "M": 4, "X": None}
+    assert c["band"] == "clear" and c["role"] == "referee"
+
+
+@pytest.mark.parametrize("args", [
+    ("value", "nobody", "F"), ("value", "evalco", "Q"), ("value", "evalco", "F", "--policy", "loose"),
+    ("card", "nobody"), ("card", "evalco", "--preset", "none-such"), ("hops", "nobody"),
+])
+def test_unknown_names_exit_2_with_one_line(world_file, args):
+    r = run(args[0], world_file, *args[1:])
+    assert r.exit_code == 2
+    assert len(r.output.strip().splitlines()) == 1 and r.output.startswith("provlog: unknown")
+
+
+def test_test_and_verify(world_file):
+    r = run("test", world_file)
+    assert r.exit_code == 0 and "4 passed, 0 failed" in r.output
+    r = run("verify", world_file)
+    assert r.exit_code == 0, r.output
+
+
+def test_verify_fails_on_a_wrong_stored_value(tmp_path):
+    p = tmp_path / "w.facts"
+    p.write_text(WORLD.replace("assessment evalco F value=2", "assessment evalco F value=3"))
+    r = run("verify", p)
+    assert r.exit_code == 1 and "stored 3, derived 2" in r.output
+
+
+def test_query(world_file):
+    r = run("query", world_file, "value(O, 'M', P, X, S, R) & (X > 3)", "--json")
+    ans = json.loads(r.output)["answers"]
+    assert {a["P"] for a in ans} == {"leads-included", "standard", "verified-spans", "primary-only"}
+    # against-interest drops m1's self-published source (it is a for-signal)
+    assert run("query", world_file, "__import__('os')").exit_code == 2
+
+
+def test_worlds_side_by_side_do_not_leak():
+    a = World.from_text(WORLD, name="a.facts")
+    b = World.from_text(WORLD.replace("cap 2 rule=F.3", "cap 1 rule=F.3").replace("value=2", "value=1"), name="b.facts")
+    assert a.value("evalco", "F").value == 2
+    assert b.value("evalco", "F").value == 1
+    assert a.query("signal_rule('f1', R)") == [{"R": "F.3"}]
+    assert a.value("evalco", "F").value == 2  # still a's own program after b was asked
+
+
+def test_load_error_is_reported_not_raised(tmp_path):
+    p = tmp_path / "bad.facts"
+    p.write_text('lab acme "Acme"\nstake acme nobody 20%\n')
+    r = run("card", p, "acme")
+    assert r.exit_code == 1
+    assert "bad.facts:2:12:" in r.output and "^" in r.output and "Traceback" not in r.output
