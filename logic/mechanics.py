@@ -78,8 +78,9 @@ r("C15", "b2(S, V, 'cap', 0) <= b1(S, V, 'cap', 0) & span_confirmed(S, V)",
   "C15: {S}'s cap 0 is effective: it quotes a confirmed span")
 r("C15", "b2(S, V, 'cap', 1) <= b1(S, V, 'cap', 0) & ~span_confirmed(S, V)",
   "C15: {S} quotes no span from a confirmed source, so its cap 0 is held at 1")
-r("C15", "held(S, V, 'C15') <= b1(S, V, 'cap', 0) & ~span_confirmed(S, V)",
-  "C15 held {S}'s cap 0 at 1")
+# A held clamp lists every clause that failed (SEMANTICS), even where C14 already raised the bound.
+r("C15", "held(S, V, 'C15') <= b0(S, 'cap', 0) & evclass(S, V, Cl) & ~span_confirmed(S, V)",
+  "C15: {S}'s cap 0 quotes no span from a confirmed source")
 r("C16", "has_span(S, V) <= vcite(S, V, Src, Sp) & (Sp != '')", "{S} quotes a span from {Src}")
 r("C16", "tier12(S, V) <= vcite(S, V, Src, Sp) & source(Src, Pub, St, T) & (T >= 1) & (T <= 2)",
   "C16: {S} cites {Src}, a tier-{T} source")
@@ -92,18 +93,18 @@ r("F.12", "f12_ok(S, V) <= negative(S) & vcite(S, V, A, Sa) & source(A, PA, StA,
   "F.12: {S} is a bounded negative with tier-1 {A} and independent {B}")
 r("X.7", "x7_ok(S, V) <= negative(S) & has_span(S, V) & vcite(S, V, A, Sa) & vcite(S, V, B, Sb) & (A != B)",
   "X.7: {S} is a bounded negative with a span and a second source {B}")
-r("C16", "four_fails(S, V, 'C16') <= b1(S, V, 'floor', 4) & ~c16_ok(S, V)",
+r("C16", "four_fails(S, V, 'C16') <= b0(S, 'floor', 4) & evclass(S, V, Cl) & ~c16_ok(S, V)",
   "C16: {S} lacks a span, or a tier 1-2 source and a second publisher")
-r("F.12", "four_fails(S, V, 'F.12') <= b1(S, V, 'floor', 4) & signal(S, O, 'F', Dir) & ~f12_ok(S, V)",
+r("F.12", "four_fails(S, V, 'F.12') <= b0(S, 'floor', 4) & evclass(S, V, Cl) & signal(S, O, 'F', Dir) & ~f12_ok(S, V)",
   "F.12: {S} lacks negative, a tier-1 source or a second independent source")
-r("X.7", "four_fails(S, V, 'X.7') <= b1(S, V, 'floor', 4) & signal(S, O, 'X', Dir) & ~x7_ok(S, V)",
+r("X.7", "four_fails(S, V, 'X.7') <= b0(S, 'floor', 4) & evclass(S, V, Cl) & signal(S, O, 'X', Dir) & ~x7_ok(S, V)",
   "X.7: {S} lacks negative, a span or a second source")
-r("C16", "four_held(S, V) <= four_fails(S, V, C)", "{C} holds {S}'s floor 4 at 3")
+r("C16", "four_held(S, V) <= b1(S, V, 'floor', 4) & four_fails(S, V, C)", "{C} holds {S}'s floor 4 at 3")
 r("C16", "b2(S, V, 'floor', B) <= b1(S, V, 'floor', B) & (B < 4)", "{S}'s floor {B} is not an extreme")
 r("C16", "b2(S, V, 'floor', 4) <= b1(S, V, 'floor', 4) & ~four_held(S, V)",
   "C16: {S}'s floor 4 is effective")
 r("C16", "b2(S, V, 'floor', 3) <= four_held(S, V)", "{S}'s floor 4 is held at 3")
-r("C16", "held(S, V, C) <= four_fails(S, V, C)", "{C} held {S}'s floor 4 at 3")
+r("C16", "held(S, V, C) <= four_fails(S, V, C)", "{C}: {S}'s floor 4 fails the test of {C}")
 
 # --- Section 9: a pledge to evaluate is not an evaluation ---------------------
 r("9", "statutory_gov(O) <= org(O, 'gov') & statutory(O, W)",
