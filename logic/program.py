@@ -21,6 +21,7 @@ from . import edb
 from .engine import Program
 from .mechanics import MECHANICS
 from . import structure  # noqa: F401  (registers the structural rules in MECHANICS)
+from . import lanes  # noqa: F401  (registers the provenance-lane rules and M.3 in MECHANICS)
 
 RULEBOOK = MECHANICS
 
@@ -55,7 +56,6 @@ class Derivation:
     values: Dict[Tuple[str, str, str], Tuple[int, Optional[str], str]] = field(default_factory=dict)
     conflicts: Dict[Tuple[str, str, str], Tuple[int, int]] = field(default_factory=dict)
     effective: Dict[Tuple[str, str], Tuple[str, int]] = field(default_factory=dict)  # (S, P) -> (K, B)
-    stages: Dict[Tuple[str, str], Dict[str, Tuple[str, int]]] = field(default_factory=dict)  # (S, V) -> {b1,b2,b3}
     stated: Dict[str, Tuple[str, int]] = field(default_factory=dict)
     held: Dict[Tuple[str, str], Set[str]] = field(default_factory=dict)  # (S, V) -> clauses
     evclass: Dict[Tuple[str, str], str] = field(default_factory=dict)
@@ -111,29 +111,48 @@ class Derivation:
             p.assert_rows(pred, rs)
 
     # -- stratum "mechanics" ---------------------------------------------------------------
+    #: What a reader needs, asked as one goal so that pyDatalog's tabling shares
+    #: every sub-goal across them (separate asks would each derive from scratch).
+    REPORT = {
+        "value": "value(O, D, P, X, S, R)", "conflict": "conflict(O, D, P, C, F)",
+        "effective": "effective(S, P, K, B)", "stated": "b0(S, K, N)", "held": "held(S, V, C)",
+        "evclass": "evclass(S, V, C)", "admissible": "admissible(S, P)", "band": "band(O, P, B)",
+        "role": "role(O, R)", "hop": "(hop[X] == N)",
+    }
+
     def _collect(self) -> None:
-        ask = self.program.ask
-        for o, d, pol, x, s, rule in ask("value(O, D, P, X, S, Rule)"):
+        import re
+
+        clauses = []
+        for name, goal in self.REPORT.items():
+            body = goal
+            names = []
+            for v in re.findall(r"\b[A-Z]\b", goal):
+                if v not in names:
+                    names.append(v)
+            clauses.append(f"report('{name}', T) <= {body} & (T == ({', '.join(names)},))")
+        self.program.load_rules(clauses)
+        got: Dict[str, List[Tuple]] = defaultdict(list)
+        for name, row in self.program.ask("report(K, T)"):
+            got[name].append(row)
+        for o, d, pol, x, s, rule in got["value"]:
             self.values[(o, d, pol)] = (x, s or None, rule)
-        for o, d, pol, c, f in ask("conflict(O, D, P, C, F)"):
+        for o, d, pol, c, f in got["conflict"]:
             self.conflicts[(o, d, pol)] = (c, f)
-        for s, pol, k, b in ask("effective(S, P, K, B)"):
+        for s, pol, k, b in got["effective"]:
             self.effective[(s, pol)] = (k, b)
-        for s, k, n in ask("b0(S, K, N)"):
+        for s, k, n in got["stated"]:
             self.stated[s] = (k, n)
-        for stage in ("b1", "b2", "b3"):
-            for s, v, k, b in ask(f"{stage}(S, V, K, B)"):
-                self.stages.setdefault((s, v), {})[stage] = (k, b)
-        for s, v, c in ask("held(S, V, C)"):
+        for s, v, c in got["held"]:
             self.held.setdefault((s, v), set()).add(c)
-        for s, v, c in ask("evclass(S, V, C)"):
+        for s, v, c in got["evclass"]:
             self.evclass[(s, v)] = c
-        self.admissible = set(ask("admissible(S, P)"))
-        for o, pol, b in ask("band(O, P, B)"):
+        self.admissible = set(got["admissible"])
+        for o, pol, b in got["band"]:
             self.bands[(o, pol)] = b
-        for o, role in ask("role(O, R)"):
+        for o, role in got["role"]:
             self.roles[o] = role
-        for x, n in ask("hop[X] == N"):
+        for x, n in got["hop"]:
             self.hops[x] = n
 
     # -- helpers for readers -------------------------------------------------------------------
