@@ -1,0 +1,73 @@
+"""Rulebooks: more than one rule system on the same engine.
+
+The independence RULES (mechanics.py, structure.py) are the core rulebook,
+evaluated by :class:`~provlog.logic.program.Derivation`. Another rulebook
+(``logic/<name>/``) registers here: its rules (a :class:`RuleBook`, each rule
+with its clause and template), its EDB predicates and a function that turns
+a world's facts into rows. Its statements are declared in ``facts/`` the same
+way as the core ones. Queries, ``expect holds``, ``prove`` and ``refute`` work
+on every rulebook.
+
+    >>> run = RulebookRun.run(facts, REGISTRY["advice"])        # doctest: +SKIP
+    >>> run.program.ask("finding(R, A, C)")                     # doctest: +SKIP
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Dict, List, Optional, Tuple
+
+from ..facts.model import Fact, FactSet
+from .engine import Program
+from .rules import RuleBook
+
+RowsFn = Callable[[FactSet, Dict[Tuple[str, Tuple], List[Fact]]], Dict[str, List[Tuple]]]
+
+
+@dataclass
+class Rulebook:
+    name: str
+    rules: RuleBook
+    predicates: Dict[str, int]  # EDB predicate -> arity
+    rows: RowsFn  # facts -> EDB rows, recording each row's facts in the origins dict
+    summary: str = ""
+
+
+REGISTRY: Dict[str, Rulebook] = {}
+
+
+def register(book: Rulebook) -> Rulebook:
+    if book.name in REGISTRY:
+        raise ValueError(f"rulebook {book.name!r} is registered twice")
+    REGISTRY[book.name] = book
+    return book
+
+
+@dataclass
+class RulebookRun:
+    """One rulebook evaluated over one world (the explainer walks it like the core)."""
+
+    facts: FactSet
+    book: Rulebook
+    program: Program
+    origins: Dict[Tuple[str, Tuple], List[Fact]] = field(default_factory=dict)
+    derived: Dict = field(default_factory=dict)  # no derived signals outside the core
+    derived_rows: Dict = field(default_factory=dict)
+
+    @classmethod
+    def run(cls, facts: FactSet, book: Rulebook) -> "RulebookRun":
+        program = Program()
+        for pred, arity in book.predicates.items():
+            program.declare(pred, arity)
+        origins: Dict[Tuple[str, Tuple], List[Fact]] = {}
+        for pred, rows in book.rows(facts, origins).items():
+            program.assert_rows(pred, rows)
+        program.load_rules([r.text for r in book.rules.rules])
+        return cls(facts, book, program, origins)
+
+    @property
+    def rules(self) -> RuleBook:
+        return self.book.rules
+
+    @property
+    def edb(self):
+        return set(self.book.predicates)
