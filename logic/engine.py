@@ -62,6 +62,16 @@ class Program:
             pred.prearity = arity
             pyEngine.insert(pred)
 
+    def replace_with_facts(self, predicate: str, arity: int, rows: Iterable[Sequence[Any]]) -> None:
+        """Drop the rules of ``predicate`` and keep ``rows`` as its facts (see strata.py)."""
+        with self.active():
+            pred = pyEngine.Pred(predicate, arity)
+            for clause in list(pred.clauses.values()):
+                pyEngine.retract(clause)
+            pred.prearity = arity
+            pyEngine.insert(pred)
+        self.assert_rows(predicate, rows)
+
     def ask(self, goal: str) -> List[Tuple[Any, ...]]:
         """Answer a goal; one tuple per answer (its variables in order of appearance).
 

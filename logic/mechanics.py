@@ -132,7 +132,7 @@ r("0", "admissible(S, 'primary-only') <= active(S) & primary(S, 'all')",
   "primary only: {S} has a confirmed tier 1-2 source with a span")
 r("0", "effective(S, P, K, B) <= admissible(S, P) & view(P, V) & b3(S, V, K, B)",
   "{S} is admissible under {P} with effective {K} {B}")
-r("0", "bound_of(O, D, P, K, B, S) <= effective(S, P, K, B) & signal(S, O, D, Dir)",
+r("0", "bound_of(O, D, P, K, B, S) <= signal(S, O, D, Dir) & effective(S, P, K, B)",
   "{S} bounds {O} {D} under {P}: {K} {B}")
 
 # --- Value, conflict, resolution (section 0 "Derivation", "Conflict") ----------
@@ -159,9 +159,11 @@ r("0", "value(O, D, P, F, S, Rule) <= (largest_floor[O, D, P] == F) & ~has_cap(O
   "{O} {D} = {F} under {P}: no cap, the largest admissible floor, {S} ({Rule})")
 
 # --- Bands (section 0 "Bands"; A and M never band, D-002) ---------------------
-r("0", "band_zero(O, P) <= value(O, D, P, 0, S, Rule) & D.in_(('F', 'G', 'P', 'X', 'S', 'R'))",
+# `value` is called with every argument free and filtered after: pyDatalog tables a
+# call per pattern, so value(O, D, P, 0, ...) would derive every value again.
+r("0", "band_zero(O, P) <= value(O, D, P, X, S, Rule) & (X == 0) & D.in_(('F', 'G', 'P', 'X', 'S', 'R'))",
   "{O} has an evidenced 0 on {D} under {P}: a disqualifying floor")
-r("0", "band_one(O, P) <= value(O, D, P, 1, S, Rule) & D.in_(('F', 'G', 'P', 'X', 'S', 'R'))",
+r("0", "band_one(O, P) <= value(O, D, P, X, S, Rule) & (X == 1) & D.in_(('F', 'G', 'P', 'X', 'S', 'R'))",
   "{O} has an evidenced 1 on {D} under {P}: a conditional floor")
 r("0", "band(O, P, 'disqualifying') <= band_zero(O, P)", "{O} is disqualifying under {P}")
 r("0", "band(O, P, 'conditional') <= band_one(O, P) & ~band_zero(O, P)", "{O} is conditional under {P}")
@@ -176,9 +178,9 @@ r("10", "role_first(O) <= unit(O, L, F) & org(O, T)", "{O} is a unit of lab {L}"
 r("10", "role_bench(O) <= org_output(O, 'leaderboard')", "{O}'s output is a leaderboard")
 r("10", "role_bench(O) <= org_output(O, 'standard')", "{O}'s output is a standard")
 r("10", "role_vendor(O) <= org(O, 'vc')", "{O} is venture-backed (type vc)")
-r("10", "role_vendor(O) <= value(O, 'X', 'leads-included', X, S, Rule) & (X <= 1)",
+r("10", "role_vendor(O) <= value(O, D, P, X, S, Rule) & (D == 'X') & (P == 'leads-included') & (X <= 1)",
   "{O} has role incompatibility {X}: it sells to labs")
-r("10", "role_vendor(O) <= org(O, 'private') & value(O, 'X', 'leads-included', 2, S, Rule)",
+r("10", "role_vendor(O) <= value(O, D, P, X, S, Rule) & (D == 'X') & (P == 'leads-included') & (X == 2) & org(O, 'private')",
   "{O} is a private company that consults for labs (X 2)")
 r("10", "role_referee(O) <= org(O, T) & T.in_(('nonprofit', 'pbc', 'academic'))",
   "{O} is a {T}")
@@ -193,13 +195,13 @@ r("10", "role_before_referee(O) <= role_before_vendor(O)", "")
 r("10", "role_before_referee(O) <= role_vendor(O)", "")
 r("10", "role_matched(O) <= role_before_referee(O)", "")
 r("10", "role_matched(O) <= role_referee(O)", "")
-r("10", "role(O, 'entrant') <= role_entrant(O)", "10: {O} is an expected entrant: watchlist only")
-r("10", "role(O, 'government') <= role_gov(O) & ~role_before_gov(O)", "10: {O} is government")
-r("10", "role(O, 'first-party') <= role_first(O) & ~role_before_first(O)", "10: {O} is first-party")
-r("10", "role(O, 'benchmark') <= role_bench(O) & ~role_before_bench(O)", "10: {O} is a benchmark")
-r("10", "role(O, 'vendor') <= role_vendor(O) & ~role_before_vendor(O)", "10: {O} is a vendor")
-r("10", "role(O, 'referee') <= role_referee(O) & ~role_before_referee(O)", "10: {O} is an independent referee")
-r("10", "role(O, 'unclassified') <= org(O, T) & ~role_matched(O)", "10: {O} matches no role")
+r("10", "org_role(O, 'entrant') <= role_entrant(O)", "10: {O} is an expected entrant: watchlist only")
+r("10", "org_role(O, 'government') <= role_gov(O) & ~role_before_gov(O)", "10: {O} is government")
+r("10", "org_role(O, 'first-party') <= role_first(O) & ~role_before_first(O)", "10: {O} is first-party")
+r("10", "org_role(O, 'benchmark') <= role_bench(O) & ~role_before_bench(O)", "10: {O} is a benchmark")
+r("10", "org_role(O, 'vendor') <= role_vendor(O) & ~role_before_vendor(O)", "10: {O} is a vendor")
+r("10", "org_role(O, 'referee') <= role_referee(O) & ~role_before_referee(O)", "10: {O} is an independent referee")
+r("10", "org_role(O, 'unclassified') <= org(O, T) & ~role_matched(O)", "10: {O} matches no role")
 
 # --- Section 9 and statutory powers as derived signals (stratum "derive") -------
 # derive(Rule, O, D, Dir, K, N, Key): a derived signal; uses(Rule, O, Key, Fact): a fact in its proof.

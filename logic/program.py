@@ -17,7 +17,7 @@ from fractions import Fraction
 from typing import Dict, List, Optional, Set, Tuple
 
 from ..facts.model import Fact, FactSet
-from . import edb
+from . import edb, strata
 from .engine import Program
 from .mechanics import MECHANICS
 from . import structure  # noqa: F401  (registers the structural rules in MECHANICS)
@@ -77,7 +77,11 @@ class Derivation:
         program.load_rules([r.text for r in RULEBOOK.rules])
         d = cls(facts, program)
         d.origins = origins
+        done: Set[str] = set()
+        # Stratum "derive" first (derived signals join the EDB after it), then the rest.
+        strata.materialize(program, RULEBOOK.rules, strata.plan(RULEBOOK.rules, ["derive", "uses"]), done)
         d._derive_signals()
+        strata.materialize(program, RULEBOOK.rules, strata.plan(RULEBOOK.rules, [r.head_name for r in RULEBOOK.rules]), done)
         d._collect()
         return d
 
@@ -117,7 +121,7 @@ class Derivation:
         "value": "value(O, D, P, X, S, R)", "conflict": "conflict(O, D, P, C, F)",
         "effective": "effective(S, P, K, B)", "stated": "b0(S, K, N)", "held": "held(S, V, C)",
         "evclass": "evclass(S, V, C)", "admissible": "admissible(S, P)", "band": "band(O, P, B)",
-        "role": "role(O, R)", "hop": "(hop[X] == N)",
+        "role": "org_role(O, R)", "hop": "(hop[X] == N)",
     }
 
     def _collect(self) -> None:

@@ -56,8 +56,8 @@ r("F.2", "counts(M) <= money(M, X, Y, K) & K.in_(('grant', 'investment', 'revenu
   "money row {M} is {K}", D)
 r("F.2", "counts(M) <= money(M, X, Y, K) & K.in_(('in-kind', 'credits', 'compute')) & money_flag(M, 'operating')",
   "in-kind row {M} is general operating support", D)
-r("F.2", "share_over(M, T) <= money_share(M, Lo, Open) & (Lo > T)", "{M}'s share exceeds {T}", D)
-r("F.2", "share_over(M, T) <= money_share(M, Lo, 'open') & (Lo == T)", "{M}'s share exceeds {T}", D)
+r("F.2", "share_over(M, T) <= money_share(M, Lo, Open) & threshold(T) & (Lo > T)", "{M}'s share exceeds {T}", D)
+r("F.2", "share_over(M, T) <= money_share(M, Lo, 'open') & threshold(T) & (Lo == T)", "{M}'s share exceeds {T}", D)
 r("F.2", "share_known(M) <= money_share(M, Lo, Open)", "{M} states a share", D)
 
 # --- F.2 operating in-kind from a lab ------------------------------------------------

@@ -91,3 +91,12 @@ def test_matrix_counts_rows_by_bucket():
     assert m["1"] == {"count": 1, "amount": 1_500_000}
     assert m["in-kind"] == {"count": 1, "amount": 1000}
     assert m["none"]["count"] == 0
+
+
+def test_no_relation_shares_a_name_with_a_fact_predicate():
+    # The strata planner (logic/strata.py) orders relations by name; a rule head that
+    # reused an EDB name at another arity would be planned as if it were the EDB.
+    from provlog.logic import RULEBOOK
+    from provlog.logic.edb import PREDICATES
+
+    assert {r.head_name for r in RULEBOOK.rules} & set(PREDICATES) == set()

@@ -1,0 +1,86 @@
+"""Evaluate a rule book stratum by stratum, keeping each relation's answers as facts.
+
+pyDatalog resolves top-down and tables a sub-goal per call pattern and per
+query; asked whole, a deep program re-derives the same lower relations under
+many patterns. Here the relations are ordered by their dependencies (the
+strongly connected components of the predicate graph, lowest first); each is
+asked once with every argument free, and its rules are then replaced by its
+answers. Later relations join against indexed facts. The rules stay what
+they are (the explainer walks their bodies); only the evaluation order is
+planned. Relations defined by an aggregate (``f[X] == min_(...)``) keep their
+rule: it is cheap once its body is facts.
+
+    >>> order = plan(RULEBOOK.rules, base={"lab", "stake"})   # doctest: +SKIP
+"""
+from __future__ import annotations
+
+import re
+from typing import Dict, Iterable, List, Sequence, Set
+
+import networkx as nx
+from pyDatalog.util import DatalogError
+
+from .engine import Program
+from .rules import Rule
+
+_CALL = re.compile(r"(?<![.\w])([a-z_][a-z0-9_]*)\s*[\(\[]")
+
+
+def body_relations(rule: Rule) -> Set[str]:
+    return set(_CALL.findall(rule.body))
+
+
+def _arity(head: str) -> int:
+    inner = head[head.index("(") + 1: head.rindex(")")]
+    depth, n = 0, 1
+    for c in inner:
+        if c in "([":
+            depth += 1
+        elif c in ")]":
+            depth -= 1
+        elif c == "," and depth == 0:
+            n += 1
+    return n
+
+
+def graph(rules: Sequence[Rule]) -> nx.DiGraph:
+    """Relation dependency graph: an edge from each head to each relation its body uses."""
+    g = nx.DiGraph()
+    for r in rules:
+        g.add_node(r.head_name)
+        for b in body_relations(r):
+            g.add_edge(r.head_name, b)
+    return g
+
+
+def plan(rules: Sequence[Rule], goals: Iterable[str]) -> List[List[str]]:
+    """Components needed for ``goals``, dependencies first; each a list of relation names."""
+    g = graph(rules)
+    heads = {r.head_name for r in rules}
+    needed = set()
+    for goal in goals:
+        if goal in g:
+            needed |= {goal} | nx.descendants(g, goal)
+    sub = g.subgraph(needed & heads)
+    cond = nx.condensation(sub)
+    order = list(reversed(list(nx.lexicographical_topological_sort(cond, key=lambda n: min(cond.nodes[n]["members"])))))
+    return [sorted(cond.nodes[c]["members"]) for c in order]
+
+
+def materialize(program: Program, rules: Sequence[Rule], components: List[List[str]], done: Set[str]) -> None:
+    """Ask each plain relation of each component once and replace its rules by its answers."""
+    by_head: Dict[str, List[Rule]] = {}
+    for r in rules:
+        by_head.setdefault(r.head_name, []).append(r)
+    for comp in components:
+        todo = [name for name in comp if name not in done and not by_head[name][0].head.lstrip().startswith("(")]
+        answers = {}
+        for name in todo:
+            n = _arity(by_head[name][0].head)
+            try:
+                answers[name] = (n, program.ask(f"{name}({', '.join(f'V{i}' for i in range(n))})"))
+            except DatalogError:  # a relation that needs a bound argument keeps its rules
+                pass
+        for name, (n, rows) in answers.items():
+            program.replace_with_facts(name, n, rows)
+            done.add(name)
