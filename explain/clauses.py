@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import List, Optional, Tuple, Union
 
 _VAR = re.compile(r"[A-Z][A-Za-z0-9_]*\Z")
@@ -41,6 +42,7 @@ class Compare:
 Literal = Union[Atom, FuncEq, Compare]
 
 
+@lru_cache(maxsize=None)
 def is_var(arg: str) -> bool:
     return bool(_VAR.match(arg))
 

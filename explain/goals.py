@@ -1,18 +1,19 @@
 """Prove or refute any goal of any rulebook: the generic why and why-not.
 
 ``prove`` builds the proof of each answer of an atom goal; ``refute`` says,
-for a ground atom that does not hold, for each rule that could derive it,
-the first condition that fails after the longest part of the body that holds.
+for an atom that does not hold, for each rule that could derive it, the first
+condition that fails after the longest part of the body that holds (and, for
+a derived condition, why it fails in turn).
 
-    >>> refute(run, "finding('r1', 'bank-a', 'product-recommendation')")   # doctest: +SKIP
-    [{'rule': 'PR.2', 'holds': [...], 'fails': 'steer(r1) ...'}]
+    >>> refute(run, "finding('r-example', 'bank-a', 'product-recommendation', 'PR.2')")   # doctest: +SKIP
+    [{'rule': 'PR.2', 'holds': [...], 'fails': 'r-example makes no suitability claim', 'because': [...]}]
 """
 from __future__ import annotations
 
-from typing import Dict, List, Tuple
+from typing import Dict, List, Optional, Tuple
 
 from .clauses import Atom, Compare, FuncEq, is_var, parse_literal
-from .proof import Explainer, _plain
+from .proof import _FREE, Explainer, _plain, condition_text
 
 
 class GoalError(ValueError):
@@ -39,22 +40,54 @@ def prove(run, goal: str, limit: int = 20) -> Tuple[List[str], Explainer]:
     return roots, ex
 
 
-def refute(run, goal: str) -> List[Dict]:
-    """Why a ground atom does not hold: per rule, what holds and the first condition that fails."""
+def refute(run, goal: str, depth: int = 2) -> List[Dict]:
+    """Why an atom does not hold: per rule, what holds and the first condition that fails.
+
+    A goal's variables mean "for any value" (``finding('r1', 'bank-a', C, K)``:
+    no category, no clause). Where the failing condition is itself a derived
+    atom, ``because`` refutes it in turn, ``depth`` levels down, so the answer
+    ends at the condition that decides (a permission that covers the wrapper,
+    a missing suitability claim). A rulebook's ``meanings`` phrase each
+    condition as people read it.
+    """
     atom = _atom(goal)
     ex = Explainer(run)
-    if any(is_var(a) for a in atom.args):
-        raise GoalError("why-not needs a ground goal (no variables)")
-    row = tuple(ex._value(a, {}) for a in atom.args)
-    if ex.rows(atom.name, list(row)):
+    if atom.name not in ex.rules and atom.name not in ex.edb:
+        raise GoalError(f"no relation {atom.name!r} in this rulebook")
+    pattern = [ex._value(a, {}) for a in atom.args]
+    return _refute(ex, atom.name, pattern, _meanings(run), depth)
+
+
+def _meanings(run) -> Dict[str, Tuple[str, str]]:
+    return getattr(getattr(run, "book", None), "meanings", None) or {}
+
+
+def _bind(ex, args, pattern) -> Optional[Dict]:
+    """Match a rule head against a goal pattern whose free places (variables) match anything."""
+    env: Dict = {}
+    for a, v in zip(args, pattern):
+        if v is _FREE:
+            continue
+        if is_var(a):
+            if a in env and env[a] != v:
+                return None
+            env[a] = v
+        elif ex._value(a, {}) != v:
+            return None
+    return env
+
+
+def _refute(ex, name: str, pattern: List, meanings, depth: int) -> List[Dict]:
+    if ex.rows(name, pattern):
         return []
-    if atom.name in ex.edb:
-        return [{"rule": None, "holds": [], "fails": f"no fact {atom.name}({', '.join(map(_plain, row))}) is stated"}]
+    shown = ", ".join("_" if v is _FREE else _plain(v) for v in pattern)
+    if name in ex.edb:
+        return [{"rule": None, "holds": [], "fails": f"no fact {name}({shown}) is stated"}]
     out = []
-    for rule, head, body in ex.rules.get(atom.name, []):
+    for rule, head, body in ex.rules.get(name, []):
         if not isinstance(head, Atom):
             continue
-        env = ex._match(head.args, row, {})
+        env = _bind(ex, head.args, pattern)
         if env is None:
             continue
         best_k, best_env = 0, env
@@ -64,21 +97,50 @@ def refute(run, goal: str) -> List[Dict]:
                 break
             best_k, best_env = k, sol
         failing = body[best_k] if best_k < len(body) else None
-        holds = [_show(l, best_env, holding=True) for l in body[:best_k]]
-        out.append({"rule": rule.clause, "template": rule.template,
-                    "holds": holds, "fails": _show(failing, best_env) if failing is not None else "(holds)"})
+        holds = [_show(l, best_env, holding=True, meanings=meanings, ex=ex) for l in body[:best_k]]
+        way = {"rule": rule.clause, "template": rule.template, "holds": holds,
+               "fails": _show(failing, best_env, meanings=meanings, ex=ex) if failing is not None else "(holds)"}
+        if (depth > 0 and isinstance(failing, Atom) and not failing.negated and failing.name != name
+                and any(r.clause != "def" for r, _, _ in ex.rules.get(failing.name, ()))):  # a `def` only names a concept
+            because = _refute(ex, failing.name, [ex._value(a, best_env) for a in failing.args], meanings, depth - 1)
+            if because:
+                way["because"] = because
+        if not any({k: v for k, v in w.items() if k != "template"} == {k: v for k, v in way.items() if k != "template"}
+                   for w in out):  # two rules can fail the same way
+            out.append(way)
     if not out:
-        out.append({"rule": None, "holds": [], "fails": f"no rule derives {atom.name} with these arguments"})
+        out.append({"rule": None, "holds": [], "fails": f"no rule derives {name}({shown})"})
     return out
 
 
-def _show(lit, env, holding: bool = False) -> str:
+def render(ways: List[Dict], indent: str = "") -> List[str]:
+    """A refutation as lines: per rule, the failing condition, what held, and (indented) why it fails."""
+    lines = []
+    for wy in ways:
+        head = f"{wy['rule']}: " if wy.get("rule") and wy["rule"] != "def" else ""
+        held = "; ".join(wy.get("holds", []))
+        lines.append(f"{indent}{'because ' if indent else ''}{head}{wy['fails']}" + (f"  (holds: {held})" if held else ""))
+        lines += render(wy.get("because", []), indent + "  ")
+    return lines
+
+
+def _show(lit, env, holding: bool = False, meanings=None, ex=None) -> str:
     """A literal with its bindings: as it holds (``holding``), or as the condition that fails."""
-    def val(a):
-        v = env.get(a) if is_var(a) else None
-        return _plain(v) if v is not None else a
+    def val(a, plain=False):
+        if is_var(a):
+            v = env.get(a)
+            return _plain(v) if v is not None else a
+        if plain and ex is not None:  # a constant of the rule, as the meaning reads it
+            return _plain(ex._value(a, {}))
+        return a
 
     if isinstance(lit, Atom):
+        if meanings and lit.name in meanings:
+            # an atom that holds (a positive one holding, a negated one failing) reads as it holds
+            said = meanings[lit.name][0 if holding != lit.negated else 1]
+            if callable(said):  # a phrasing that depends on what the question leaves open (None)
+                return said(*(None if is_var(a) and env.get(a) is None else val(a, True) for a in lit.args))
+            return said.format(*(val(a, True) for a in lit.args))
         text = f"{lit.name}({', '.join(val(a) for a in lit.args)})"
         if holding:
             return f"no {text}" if lit.negated else text
@@ -86,7 +148,5 @@ def _show(lit, env, holding: bool = False) -> str:
     if isinstance(lit, FuncEq):
         text = f"{lit.name}[{', '.join(val(a) for a in lit.args)}] == {val(lit.value)}"
         return text if holding else f"{text} does not hold"
-    shown = lit.expr
-    for k in sorted(env, key=len, reverse=True):
-        shown = shown.replace(k, _plain(env[k]))
+    shown = condition_text(lit.expr, env)
     return shown if holding else f"condition {shown} is false"

@@ -1,16 +1,21 @@
 """Proof graphs: why a derived fact holds, walked from the rules' bodies.
 
 A proof is a networkx DiGraph whose nodes carry ``kind`` (value, derived,
-aggregate, fact, derived-signal, absent, condition, excluded), ``label`` (the
-rule's template filled with its bindings), ``rule`` (the clause id) and
-``loc`` (``file:line`` of a fact). Edges run from a conclusion to what it
-rests on. Shared sub-proofs appear once; among the rules that derive a fact,
-the one with the smallest proof is shown.
+aggregate, fact, derived-signal, absent, condition, excluded, given; why.py
+adds bound and clamp), ``label`` (the rule's template filled with its
+bindings), ``rule`` (the clause id) and ``loc`` (``file:line`` of a fact). A
+node proved by a rule also carries ``text`` (the rule) and ``bindings`` (its
+variables' values): its body holds under them, with one child per positive
+atom. Conditions that only assemble a proof (``(Fs == (F,))``, counters) are
+not shown. Edges run from a conclusion to what it rests on. Shared sub-proofs
+appear once; among the rules that derive a fact, the one with the smallest
+proof is shown.
 
     >>> g = Explainer(derivation).prove_atom("effective", ("sg1", "standard", "cap", 2))  # doctest: +SKIP
 """
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from typing import Dict, Iterator, List, Optional, Sequence, Tuple
 
@@ -26,7 +31,7 @@ _EVAL_NS = {"Fraction": Fraction, "__builtins__": {}}
 #: What a relation means, for "absent" nodes (a failed negation) and headings.
 MEANING = {
     "span_confirmed": "quotes no span from a confirmed source (C15)",
-    "c16_ok": "has no span with a tier 1-2 source or two publishers (C16)",
+    "c16_ok": "fails C16: it needs a quoted span, and a tier 1-2 source or two publishers",
     "f12_ok": "is not a negative with a tier-1 source and an independent second source (F.12)",
     "x7_ok": "is not a negative with a span and a second source (X.7)",
     "has_unconfirmed": "cites no source that is not confirmed",
@@ -42,10 +47,40 @@ MEANING = {
     "fee_lifted": "lacks the three fee policies of F.3",
     "share_known": "states no share",
     "share_over": "has no share above the threshold",
-    "unusable": "is usable (not quarantined, lane not rejected or pending)",
+    "unusable": "is not quarantined, and its lane is neither rejected nor pending",
     "band_zero": "has no evidenced 0 on F G P X S R",
     "band_one": "has no evidenced 1 on F G P X S R",
+    "self_attested": "is not self-attested: its attestor is not the org, and it cites a source the org does not publish (PL.1)",
+    "third_party_cited": "cites no usable source published by someone other than the org (PL.1)",
+    "has_percentile": "states no percentile",
+    "scores": "is not in a scoring lane (verified or reported, not self-attested)",
+    "dated": "has no run-at date",
 }
+
+
+#: Rows the program asserts itself (no statement of the world states them), as people read them.
+GIVEN = {
+    ("view", ("leads-included", "all")): "leads-included reads every usable citation (view all)",
+    ("view", ("standard", "all")): "standard reads every usable citation (view all)",
+    ("view", ("verified-spans", "all")): "verified-spans reads every usable citation (view all)",
+    ("view", ("primary-only", "all")): "primary-only reads every usable citation (view all)",
+    ("view", ("against-interest", "ai")): "against-interest drops the org's own sources from for-signals (view ai)",
+}
+
+_PARSED: List = []
+
+
+def _parsed_rules(book=RULEBOOK) -> Dict[str, List[Tuple]]:
+    """A rule book, parsed once: head name -> [(rule, head, body)]."""
+    for b, rules in _PARSED:
+        if b is book:
+            return rules
+    rules = {}
+    for r in book.rules:
+        head, body = parse_rule(r.text)
+        rules.setdefault(head.name, []).append((r, head, body))
+    _PARSED.append((book, rules))
+    return rules
 
 
 def _plain(v) -> str:
@@ -57,8 +92,33 @@ def _plain(v) -> str:
     return str(v)
 
 
+_TOKEN = re.compile(r"\b[A-Z][A-Za-z0-9_]*\b")
+_FRACTION = re.compile(r"Fraction\((\d+), (\d+)\)")
+#: Variables that only assemble a proof (fact-id tuples, chain paths, counters).
+_BOOKKEEPING = re.compile(r"(Fs|Path|N)\d*\Z")
+
+
+def condition_text(expr: str, env: Dict) -> str:
+    """A comparison of a rule body with its variables replaced by their values, as people read them."""
+    shown = _TOKEN.sub(lambda m: _plain(env[m.group()]) if m.group() in env else m.group(), expr)
+    shown = _FRACTION.sub(lambda m: _plain(Fraction(int(m.group(1)), int(m.group(2)))), shown)
+    if shown.startswith("(") and shown.endswith(")"):
+        shown = shown[1:-1]
+    return shown
+
+
 def atom_id(name: str, row: Sequence) -> str:
     return f"{name}({', '.join(_plain(v) if not isinstance(v, str) else v for v in row)})"
+
+
+_CONSTANTS: Dict[str, object] = {}
+
+
+def _constant(arg: str):
+    """The value of a constant written in our own rules ('cap', 0, Fraction(1, 5)), read once."""
+    if arg not in _CONSTANTS:
+        _CONSTANTS[arg] = eval(arg, _EVAL_NS)
+    return _CONSTANTS[arg]
 
 
 class _Fill(dict):
@@ -72,48 +132,46 @@ class Explainer:
     def __init__(self, derivation: Derivation):
         self.d = derivation
         self.facts = derivation.facts
-        self.rules: Dict[str, List[Tuple]] = {}
-        for r in RULEBOOK.rules:
-            head, body = parse_rule(r.text)
-            self.rules.setdefault(head.name, []).append((r, head, body))
-        self._rows: Dict[Tuple, List[Tuple]] = {}
+        # The core Derivation, or a RulebookRun of another rulebook (logic/rulebooks.py).
+        self.rules = _parsed_rules(getattr(derivation, "rules", RULEBOOK))
+        self.edb = getattr(derivation, "edb", None) or set(PREDICATES)
+        # Answers of the engine are shared by every explainer of this derivation (asking is slow).
+        self._full: Dict[Tuple, List[Tuple]] = derivation.__dict__.setdefault("_explain_rows", {})
         self.graph = nx.DiGraph()
         self._size: Dict[str, int] = {}
         self._busy: set = set()
 
     # -- asking the engine, with constants bound where pyDatalog can read them ------------------------
     def rows(self, name: str, pattern: Sequence, func: bool = False) -> List[Tuple]:
-        key = (name, func, tuple(p if isinstance(p, (str, int)) and p is not _FREE else "?" for p in pattern))
-        if key not in self._rows:
-            terms = []
-            for i, p in enumerate(pattern):
-                if p is not _FREE and isinstance(p, str) and "'" not in p and "\\" not in p:
-                    terms.append(repr(p))
-                elif p is not _FREE and isinstance(p, int) and not isinstance(p, bool):
-                    terms.append(str(p))
-                else:
-                    terms.append(f"V{i}")
+        """Rows of ``name`` matching ``pattern`` (``_FREE`` matches anything).
+
+        The whole relation is asked once per derivation and filtered here: one
+        question per relation instead of one per binding pattern.
+        """
+        key = (name, len(pattern), func)
+        if key not in self._full:
+            terms = [f"V{i}" for i in range(len(pattern))]
             if func:
                 goal = f"{name}[{', '.join(terms[:-1])}] == {terms[-1]}"
             else:
                 goal = f"{name}({', '.join(terms)})"
-            answers = self.d.program.ask(goal)
-            free = [i for i, t in enumerate(terms) if t.startswith("V")]
-            full = []
-            for ans in answers:
-                row = list(pattern)
-                for i, v in zip(free, ans):
-                    row[i] = v
-                full.append(tuple(row))
-            self._rows[key] = sorted(full, key=repr)
-        return [r for r in self._rows[key]
-                if all(p is _FREE or p == v for p, v in zip(pattern, r))]
+            self._full[key] = sorted((tuple(a) for a in self.d.program.ask(goal)), key=repr)
+        bound = tuple(i for i, p in enumerate(pattern) if p is not _FREE)
+        if not bound:
+            return list(self._full[key])
+        index = self._full.get((key, bound))
+        if index is None:  # rows by the values at the bound positions, built once per pattern shape
+            index = {}
+            for r in self._full[key]:
+                index.setdefault(tuple(r[i] for i in bound), []).append(r)
+            self._full[(key, bound)] = index
+        return list(index.get(tuple(pattern[i] for i in bound), ()))
 
     # -- evaluating a body ------------------------------------------------------------------------------
     def _value(self, arg: str, env: Dict):
         if is_var(arg):
             return env.get(arg, _FREE)
-        return eval(arg, _EVAL_NS)  # a constant written in our own rules
+        return _constant(arg)
 
     def _match(self, args, row, env) -> Optional[Dict]:
         env = dict(env)
@@ -122,7 +180,7 @@ class Explainer:
                 if a in env and env[a] != v:
                     return None
                 env[a] = v
-            elif eval(a, _EVAL_NS) != v:
+            elif _constant(a) != v:
                 return None
         return env
 
@@ -169,7 +227,7 @@ class Explainer:
         nid = atom_id(name, row)
         if nid in self.graph:
             return nid
-        if name in PREDICATES:
+        if name in self.edb:
             return self._leaf(name, row, nid)
         best = None
         self._busy.add(nid)
@@ -190,7 +248,7 @@ class Explainer:
             return self._add(nid, kind="derived", label=nid)
         rule, body, sol, children = best
         label = rule.template.format_map(_Fill({k: _plain(v) for k, v in sol.items()})) if rule.template else nid
-        self._add(nid, kind="derived", label=label, rule=rule.clause, bindings={k: _plain(v) for k, v in sol.items()},
+        self._add(nid, kind="derived", label=label, rule=rule.clause, bindings=dict(sol),
                   text=rule.text)
         for c in children:
             self.graph.add_edge(nid, c)
@@ -198,7 +256,7 @@ class Explainer:
         return nid
 
     def _pick(self, best, rule, body, sol):
-        children = [self._child(l, sol) for l in body]
+        children = [c for c in (self._child(l, sol) for l in body) if c is not None]
         size = sum(self._size.get(c, 1) for c in children)
         if best is None or size < sum(self._size.get(c, 1) for c in best[3]):
             return (rule, body, sol, children)
@@ -209,17 +267,22 @@ class Explainer:
             row = tuple(self._value(a, env) for a in lit.args)
             if lit.negated:
                 nid = "not " + atom_id(lit.name, row)
+                said = getattr(getattr(self.d, "book", None), "meanings", None) or {}  # a rulebook's own phrasing
+                if lit.name in said:
+                    text = said[lit.name][1]
+                    shown = [_plain(v) for v in row]
+                    return self._add(nid, kind="absent", label=text(*shown) if callable(text) else text.format(*shown))
                 meaning = MEANING.get(lit.name, f"no {lit.name} holds")
                 return self._add(nid, kind="absent", label=f"{_plain(row[0])} {meaning}" if row else meaning)
             return self.prove_atom(lit.name, row)
         if isinstance(lit, FuncEq):
             args = tuple(self._value(a, env) for a in lit.args)
             return self.prove_function(lit.name, args, self._value(lit.value, env))
-        shown = lit.expr
-        for k in sorted(env, key=len, reverse=True):
-            shown = shown.replace(k, _plain(env[k])) if k in shown else shown
-        return self._add(f"cond {lit.expr} {sorted((k, repr(v)) for k, v in env.items() if k in lit.expr)}",
-                         kind="condition", label=shown)
+        names = set(_TOKEN.findall(lit.expr)) & set(env)
+        nid = f"cond {lit.expr} {sorted((k, repr(env[k])) for k in names)}"
+        if lit.assigns and _BOOKKEEPING.match(lit.assigns):
+            return None  # (Fs == (F,)), (N == N1 + 1): how a proof is assembled, not a condition of the rule
+        return self._add(nid, kind="condition", label=condition_text(lit.expr, env))
 
     def prove_function(self, name: str, args: Tuple, value) -> str:
         nid = f"{name}[{', '.join(_plain(a) for a in args)}] = {_plain(value)}"
@@ -247,7 +310,7 @@ class Explainer:
             return self.prove_derived_signal(first)
         facts = self.d.origins.get((name, row), [])
         if not facts:
-            return self._add(nid, kind="given", label=nid)
+            return self._add(nid, kind="given", label=GIVEN.get((name, row), nid))
         f = facts[0]
         return self._add(f"fact {f.fid}", kind="fact", label=statement_text(f), loc=str(f.loc),
                          sources=self.source_info(f))
@@ -261,7 +324,9 @@ class Explainer:
                   label=f"{sid}: {ds.direction} {ds.kind} {ds.bound} on {ds.org} {ds.dim} by {ds.rule}, citing "
                         + (", ".join(f"{s}" + (f' "{sp}"' if sp else "") for s, sp in ds.cites) or "nothing"))
         self.graph.add_edge(nid, self.prove_atom("derive", self.d.derived_rows[sid]))
-        by_id = {f.fid: f for f in self.facts}
+        by_id = self._full.get("facts by id")
+        if by_id is None:
+            by_id = self._full["facts by id"] = {f.fid: f for f in self.facts}
         for fid in ds.facts:
             f = by_id[fid]
             leaf = self._add(f"fact {f.fid}", kind="fact", label=statement_text(f), loc=str(f.loc),
@@ -269,6 +334,11 @@ class Explainer:
             self.graph.add_edge(nid, leaf)
         self._size[nid] = len(self.graph.nodes)  # derived signals are large; prefer recorded proofs
         return nid
+
+    def fact_node(self, f) -> str:
+        """The leaf of one loaded statement, with the status, tier and span of each source it cites."""
+        return self._add(f"fact {f.fid}", kind="fact", label=statement_text(f), loc=str(f.loc),
+                         sources=self.source_info(f))
 
     def source_info(self, fact) -> List[Dict]:
         ids = list(fact.src)
@@ -279,7 +349,8 @@ class Explainer:
         for s in ids:
             src = self.facts.sources.get(s)
             if src is not None:
-                out.append({"id": s, "status": src["status"], "tier": src["tier"], "lane": src["lane"],
+                out.append({"id": s, "publisher": src["publisher"], "status": src["status"],
+                            "tier": int(src["tier"]) if src["tier"] else None, "lane": src["lane"],
                             "quarantined": "quarantined" in src.flags, "span": span, "loc": str(src.loc)})
         return out
 

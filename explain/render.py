@@ -33,6 +33,8 @@ def _line(g, n, h) -> str:
         bits = [s["status"]] + ([f"tier {s['tier']}"] if s.get("tier") else []) + ([f"lane {s['lane']}"] if s.get("lane") else [])
         if s.get("quarantined"):
             bits.append("quarantined")
+        if s.get("publisher"):
+            bits.append(f"published by {s['publisher']}")
         span = f' "{s["span"]}"' if s.get("span") else ""
         srcs += f"\n      source {s['id']} ({', '.join(bits)}){span}"
     return f"#{h[n]} {a['label']}{loc}{srcs}"

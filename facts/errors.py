@@ -5,10 +5,18 @@ the same table, and tests/test_errors.py produces each one from a minimal file.
 """
 from __future__ import annotations
 
+import re
+import unicodedata
 from dataclasses import dataclass
 from typing import List, Sequence
 
-#: code -> (what is wrong, a minimal example that produces it)
+#: code -> (what is wrong, a minimal example that produces it).
+#:
+#: An example is the text of a file ``world.facts`` loaded (with ``--strict``)
+#: beside :data:`EXAMPLE_PRELUDE`, which declares the ids examples refer to;
+#: ``<64 hex>`` stands for a 64-character lowercase hex hash, a lone surrogate
+#: ``\udcXX`` for the raw byte 0xXX, and an example in parentheses describes
+#: an input too large to show (docs/gen_errors.py builds it).
 CATALOG = {
     "E100": ("syntax error (unterminated string, stray '=' or ',')", 'lab acme "Acme AI'),
     "E101": ("unknown keyword", 'laboratory acme "Acme AI"'),
@@ -19,7 +27,7 @@ CATALOG = {
     "E106": ("a required attribute is missing", 'org e "E"'),
     "E110": ("reference to an undeclared id", "stake acme nowhere 20%"),
     "E111": ("reference to an id of the wrong kind", "role acme director evalco"),
-    "E112": ("duplicate id, or a second stake/resolution where one is allowed", 'lab acme "A"\nlab acme "B"'),
+    "E112": ("duplicate id, or a second stake/resolution where one is allowed", 'lab beta "Beta"\nlab beta "Beta Labs"'),
     "E120": ("percentage outside 0-100 or an empty range", "stake acme evalco 120%"),
     "E121": ("cap or floor outside 0-4", "signal s1 evalco F against cap 5 rule=F.1"),
     "E130": ("lane=self-attested is never accepted", 'source s1 "x" publisher=p status=confirmed lane=self-attested'),
@@ -28,10 +36,28 @@ CATALOG = {
     "E133": ("lane=pending under --strict", 'source s1 "x" publisher=p status=confirmed lane=pending'),
     "E140": ("a derived relation (value, band, derived signal, ...) stated as a fact", "value evalco F 3"),
     "E150": ("include: file not found or unreadable", 'include "missing.facts"'),
-    "E151": ("include cycle", 'include "self.facts"'),
-    "E152": ("file is not UTF-8 text", "(bytes 0xff 0xfe)"),
-    "E153": ("input limit exceeded (file size, statements, include depth)", "(a 100 MB file)"),
+    "E151": ("include cycle", 'include "world.facts"'),
+    "E152": ("file is not UTF-8 text", 'lab beta "Caf\udce9 Labs"'),
+    "E153": ("input limit exceeded (file size, statements, include depth)",
+             "(includes nested deeper than the limit: world.facts includes d1.facts, which includes d2.facts, ...)"),
+    # benchmark results (facts/results.py, docs/lanes.md); lane=self-attested on a result is E130
+    "E160": ("benchmark id is not <name>@<version> or <name>/<subset>@<version>",
+             "result r1 evalco HumanEval lane=rejected percentile=50"),
+    "E161": ("a result hash that is not 64 lowercase hex (uppercase, short, non-hex), or lane=verified without both",
+             "result r1 evalco humaneval@1 lane=verified run-at=2026-01-05 percentile=50 dataset-hash=ABC input-hash=abc"),
+    "E162": ("lane=verified result without run-at", 'result r1 evalco humaneval@1 lane=verified percentile=50 dataset-hash=<64 hex> input-hash=<64 hex>'),
+    "E163": ("lane=reported result without attestor and approved-by", "result r1 evalco humaneval@1 lane=reported percentile=50"),
+    "E164": ("lane=pending result under --strict", "result r1 evalco humaneval@1 lane=pending percentile=50"),
+    "E165": ("score outside its unit's range (pct 0-100, fraction 0-1) or percentile outside 0-100", "result r1 evalco humaneval@1 lane=rejected score=120 unit=pct"),
 }
+
+#: Declarations every CATALOG example may refer to (loaded as a second file).
+EXAMPLE_PRELUDE = """\
+lab acme "Acme AI"
+org evalco "Eval Co" type=nonprofit
+entity p "Example Publisher" kind=public
+source s0 "https://example.org/report" publisher=p status=confirmed
+"""
 
 
 @dataclass(frozen=True)
@@ -49,18 +75,52 @@ class Diagnostic:
     message: str
     source_line: str = ""
 
+    def __post_init__(self):
+        # A hostile input can put a megabyte into one token; a message quotes at most a line of it.
+        if len(self.message) > _MAX_QUOTE:
+            object.__setattr__(self, "message", _shorten(self.message))
+
     def __str__(self) -> str:
         return f"{self.file}:{self.line}:{self.col}: {self.message} [{self.code}]"
 
     def render(self) -> str:
+        """``str(self)``, then the source line (a window of it around the column) and a caret."""
         if not self.source_line:
             return str(self)
-        shown = self.source_line.expandtabs(1)[:200]
-        caret = " " * (max(self.col, 1) - 1) + "^"
-        return f"{self}\n    {shown}\n    {caret}"
+        line, col = self.source_line, max(self.col, 1)
+        start = max(0, min(col - 1 - _WINDOW // 2, len(line) - _WINDOW))
+        window = line[start:start + _WINDOW]
+        lead, tail = ("..." if start > 0 else ""), ("..." if start + _WINDOW < len(line) else "")
+        shown = "".join(_visible(c) for c in window)
+        # the caret stands under the character: pad by each character's display width
+        pad = "".join(" " * _width(c) for c in window[:col - 1 - start])
+        return f"{self}\n    {lead}{shown}{tail}\n    {' ' * len(lead)}{pad}^"
 
     def sort_key(self):
         return (self.file, self.line, self.col, self.code, self.message)
+
+
+_MAX_QUOTE = 400  # characters of a message before long quoted values are shortened
+_WINDOW = 160  # characters of a source line shown under a diagnostic
+
+
+def _shorten(message: str) -> str:
+    """Cut every quoted run longer than 60 characters down to its start."""
+    out = re.sub(r"(['\"])([^'\"]{60})[^'\"]{20,}\1", lambda m: f"{m[1]}{m[2]}...{m[1]}", message)
+    return out if len(out) <= 2 * _MAX_QUOTE else out[:2 * _MAX_QUOTE] + "..."
+
+
+def _visible(c: str) -> str:
+    """A character as shown under a diagnostic: tabs as one space, controls as U+FFFD."""
+    if c == "\t":
+        return " "
+    return c if c.isprintable() else "\ufffd"
+
+
+def _width(c: str) -> int:
+    if unicodedata.combining(c):
+        return 0
+    return 2 if unicodedata.east_asian_width(c) in ("W", "F") else 1
 
 
 class LoadError(Exception):

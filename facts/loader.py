@@ -8,12 +8,14 @@ and raised together as one :class:`LoadError`.
 """
 from __future__ import annotations
 
+import difflib
 import os
+import stat
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Set, Tuple, Union
 
 from ..grammar import Pair, RawStatement, parse_text
-from ..grammar.parser import Arg, Eq
+from ..grammar.parser import Arg, Eq, paused_gc, source_lines
 from . import schema as S
 from . import values as V
 from .errors import Diagnostic, LoadError
@@ -27,11 +29,28 @@ MAX_STATEMENTS = 2_000_000
 
 
 class _Collector:
+    """Every diagnostic of a load, with the lines of each file read (for the carets)."""
+
     def __init__(self):
         self.diags: List[Diagnostic] = []
+        self.lines: Dict[str, List[str]] = {}
+        # references written in statements refused for another error: still checked (E110/E111)
+        self.refused_refs: List[Tuple[str, Tuple[str, Tuple[str, ...], int, int, str]]] = []
 
     def add(self, file: str, line: int, col: int, code: str, message: str, source_line: str = ""):
-        self.diags.append(Diagnostic(file, line, col, code, message, source_line))
+        self.diags.append(Diagnostic(file, line, col, code, message, source_line or self.line(file, line)))
+
+    def line(self, file: str, line: int) -> str:
+        lines = self.lines.get(file, ())
+        return lines[line - 1] if 0 < line <= len(lines) else ""
+
+    def parse(self, text: str, name: str) -> List[RawStatement]:
+        """Parse one file's text, recording its lines and its syntax errors (E100)."""
+        self.lines[name] = source_lines(text)
+        stmts, perrs = parse_text(text, name)
+        for pe in perrs:
+            self.add(pe.file, pe.line, pe.col, "E100", pe.message)
+        return stmts
 
 
 def _display(path: Path, root: Path) -> str:
@@ -54,7 +73,12 @@ class _Reader:
         self.count = 0
 
     def read(self, path: Path, stack: Tuple[Path, ...] = (), at: Optional[Tuple[str, int, int, str]] = None):
-        path = path.resolve()
+        try:
+            path = path.resolve()
+        except (OSError, ValueError, RuntimeError) as e:  # a NUL byte, a symlink loop
+            f, line, col, text = at or (str(path), 1, 1, "")
+            self.errs.add(f, line, col, "E150", f"cannot read file {_display(path, self.root)!r}: {getattr(e, 'strerror', None) or e}", text)
+            return
         if path in stack:
             f, line, col, text = at  # type: ignore[misc]
             chain = " -> ".join(_display(p, self.root) for p in stack + (path,))
@@ -73,11 +97,17 @@ class _Reader:
         name = _display(path, self.root)
         self.loaded[path] = name
         try:
-            size = path.stat().st_size
-            if size > MAX_FILE_BYTES:
-                self.errs.add(name, 1, 1, "E153", f"file is {size} bytes; the limit is {MAX_FILE_BYTES}")
+            st = path.stat()
+            if not stat.S_ISREG(st.st_mode):  # a folder, a FIFO, /dev/zero: nothing to read, or no end to it
+                raise IsADirectoryError(21, "Is a directory") if stat.S_ISDIR(st.st_mode) else OSError(0, "not a regular file")
+            if st.st_size > MAX_FILE_BYTES:
+                self.errs.add(name, 1, 1, "E153", f"file is {st.st_size} bytes; the limit is {MAX_FILE_BYTES}")
                 return
-            data = path.read_bytes()
+            with open(path, "rb") as fh:
+                data = fh.read(MAX_FILE_BYTES + 1)
+            if len(data) > MAX_FILE_BYTES:  # pragma: no cover - grew while being read
+                self.errs.add(name, 1, 1, "E153", f"file is over {MAX_FILE_BYTES} bytes, the limit")
+                return
         except OSError as e:
             if at:
                 f, line, col, text = at
@@ -85,20 +115,10 @@ class _Reader:
             else:
                 self.errs.add(name, 1, 1, "E150", f"cannot read file: {e.strerror}")
             return
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError as e:
-            line = data[: e.start].count(b"\n") + 1
-            col = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
-            self.errs.add(name, line, col, "E152", f"not UTF-8 text: byte 0x{data[e.start]:02x} cannot start a character")
+        text = _decode(data, name, self.errs)
+        if text is None:
             return
-        if text.startswith("\ufeff"):
-            text = text[1:]
-        stmts, perrs = parse_text(text, name)
-        lines = text.splitlines()
-        for pe in perrs:
-            src = lines[pe.line - 1] if 0 < pe.line <= len(lines) else ""
-            self.errs.add(pe.file, pe.line, pe.col, "E100", pe.message, src)
+        stmts = self.errs.parse(text, name)
         self.count += len(stmts)
         if self.count > MAX_STATEMENTS:
             self.errs.add(name, 1, 1, "E153", f"a world may have at most {MAX_STATEMENTS} statements")
@@ -111,20 +131,40 @@ class _Reader:
                 if fact is not None:
                     self.facts.append(fact)
                 else:
-                    _note_attempt(st, self.attempted)
+                    _note_attempt(st, self.attempted, self.errs)
 
     def _include(self, st: RawStatement, path: Path, stack: Tuple[Path, ...]):
         decl = S.DECLS["include"]
         vals = _check_items(st, decl, self.errs)
         if vals is None:
             return
-        target = (path.parent / vals[0]["path"]).resolve()
-        self.read(target, stack, at=(st.file, st.line, st.col, st.text))
+        target = path.parent / vals[0]["path"]
+        arg = st.args[0]  # the caret of an include error stands under the path
+        self.read(target, stack, at=(st.file, arg.line, arg.col, ""))
+
+
+def _decode(data: bytes, name: str, errs: _Collector) -> Optional[str]:
+    """UTF-8 text without a byte-order mark, or None with E152 at the first bad byte's line:col
+    (a column counts characters, as everywhere else)."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        bol = data.rfind(b"\n", 0, e.start) + 1
+        eol = data.find(b"\n", e.start)
+        line = data.count(b"\n", 0, e.start) + 1
+        shown = data[bol:eol if eol >= 0 else len(data)].decode("utf-8", "replace")
+        col = len(data[bol:e.start].decode("utf-8")) + 1  # what precedes the first bad byte is valid
+        if line == 1 and shown.startswith("\ufeff"):
+            shown, col = shown[1:], col - 1
+        errs.add(name, line, col, "E152",
+                 f"not UTF-8 text: byte 0x{data[e.start]:02x} is not valid UTF-8 here; save the file as UTF-8",
+                 shown.rstrip("\r"))
+        return None
+    return text[1:] if text.startswith("\ufeff") else text
 
 
 def _err(errs: _Collector, st: RawStatement, line: int, col: int, code: str, msg: str):
-    text = st.text if line == st.line else ""
-    errs.add(st.file, line, col, code, msg, text)
+    errs.add(st.file, line, col, code, msg)
 
 
 def _parse_field(fld: S.Field, arg: Arg, st: RawStatement, errs: _Collector, what: str):
@@ -140,8 +180,8 @@ def _parse_field(fld: S.Field, arg: Arg, st: RawStatement, errs: _Collector, wha
         _err(errs, st, arg.line, arg.col, "E120", f"{what}: {e}")
     except V.BoundRangeError as e:
         _err(errs, st, arg.line, arg.col, "E121", f"{what}: {e}")
-    except V.ValueError_ as e:
-        _err(errs, st, arg.line, arg.col, "E104", f"{what}: {e}")
+    except V.ValueError_ as e:  # a parser may name its own code (results.py: E160, E165)
+        _err(errs, st, arg.line, arg.col, getattr(e, "code", "E104"), f"{what}: {e}")
     return _BAD
 
 
@@ -197,8 +237,12 @@ def _check_items(st: RawStatement, decl: S.Decl, errs: _Collector, extra_positio
             if fld is None:
                 known = sorted(decl.attrs) + (["src", "span"] if decl.evidence else [])
                 hint = f"; {decl.keyword} takes {', '.join(k + '=' for k in known)}" if known else f"; {decl.keyword} takes no attributes"
-                if key == "lane" or key in S.DERIVED:
-                    pass
+                if key in S.DERIVED:  # `result ... multiplier=2`: a conclusion, not an input
+                    _err(errs, st, item.line, item.col, "E140",
+                         f"{key}= is derived by provlog from the facts and cannot be stated; "
+                         f"{decl.keyword} takes {', '.join(k + '=' for k in known)}")
+                    ok = False
+                    continue
                 _err(errs, st, item.line, item.col, "E102", f"unknown attribute {key}= for {decl.keyword}{hint}")
                 ok = False
                 continue
@@ -294,22 +338,82 @@ def _read_bound(st: RawStatement, rest: List[Arg], errs: _Collector):
 
 def _check_source(st: RawStatement, values: dict, flags, errs: _Collector, strict: bool) -> bool:
     lane = values.get("lane")
+    at = next((i.values[0] for i in st.items if isinstance(i, Pair) and i.key == "lane"), None)
+    line, col = (at.line, at.col) if at is not None else (st.line, st.col)
+    if lane == "verified":
+        missing = [k + "=" for k in ("dataset-hash", "input-hash") if values.get(k) is None]
+        if missing:
+            _err(errs, st, line, col, "E131",
+                 f"lane=verified needs {' and '.join(missing)} as 64 lowercase hex (SHA-256); "
+                 "verified rows are reproducible or not verified")
+            return False
+    elif lane == "reported":
+        missing = [k + "=" for k in ("attestor", "approved-by") if not (values.get(k) or "").strip()]
+        if missing:
+            _err(errs, st, line, col, "E132",
+                 f"lane=reported needs {' and '.join(missing)} (not empty): a reported claim counts only with "
+                 "a public attestor and the human gate's approval")
+            return False
+    elif lane == "pending" and strict:
+        _err(errs, st, line, col, "E133",
+             "lane=pending is a legacy no-scoring alias and an error under --strict: use reported (approved) or rejected")
+        return False
+    return True
+
+
+def _check_result(st: RawStatement, values: dict, errs: _Collector, strict: bool) -> bool:
+    """A benchmark result (facts/results.py; seeds/provenance-lanes.txt 01-03, docs/lanes.md)."""
+    from .results import UNITS, is_hex64
+
+    at = {i.key: i.values[0] for i in st.items if isinstance(i, Pair)}
+
+    def fail(key: Optional[str], code: str, msg: str) -> None:
+        a = at.get(key) if key else None
+        _err(errs, st, a.line if a else st.line, a.col if a else st.col, code, msg)
+
     ok = True
+    lane = values.get("lane")
+    score, unit, pct = values.get("score"), values.get("unit"), values.get("percentile")
+    if score is None and pct is None:
+        fail(None, "E106", "result needs a score: score=<n> unit=pct|fraction, or percentile=<n>")
+        ok = False
+    elif score is not None and unit is None:
+        fail("score", "E106", "score= needs unit=pct (0-100) or unit=fraction (0-1) to be normalized")
+        ok = False
+    elif unit is not None and score is None:
+        fail("unit", "E106", "unit= names the unit of score=, which is missing")
+        ok = False
+    elif score is not None:
+        lo, hi = UNITS[unit]
+        if not lo <= score <= hi:
+            fail("score", "E165", f"score={at['score'].value} is outside unit={unit}'s range {lo}-{hi}")
+            ok = False
+    for key in ("dataset-hash", "input-hash"):
+        h = values.get(key)
+        if h is not None and not is_hex64(h):
+            why = (f"{len(h)} characters" if len(h) != 64 else
+                   "uppercase" if is_hex64(h.lower()) else "non-hex characters")
+            fail(key, "E161", f"{key}= is a SHA-256 as 64 lowercase hex characters; got {why}: "
+                              "uppercase, short or non-hex hashes are rejected")
+            ok = False
     if lane == "verified":
         for key in ("dataset-hash", "input-hash"):
             if values.get(key) is None:
-                _err(errs, st, st.line, st.col, "E131",
-                     f"lane=verified needs {key}= as 64 lowercase hex (SHA-256); verified rows are reproducible or not verified")
+                fail(None, "E161", f"lane=verified needs {key}= as 64 lowercase hex (SHA-256): "
+                                   "verified rows carry their reproducibility fingerprint")
                 ok = False
+        if values.get("run-at") is None:
+            fail(None, "E162", "lane=verified needs run-at=<date>: the harness emits when it ran")
+            ok = False
     elif lane == "reported":
         for key in ("attestor", "approved-by"):
             if values.get(key) is None:
-                _err(errs, st, st.line, st.col, "E132",
-                     f"lane=reported needs {key}=: a reported claim counts only with a public attestor and the human gate's approval")
+                fail(None, "E163", f"lane=reported needs {key}=: a reported claim counts only with a public "
+                                   "attestor and the human gate's approval")
                 ok = False
     elif lane == "pending" and strict:
-        _err(errs, st, st.line, st.col, "E133",
-             "lane=pending is a legacy no-scoring alias and an error under --strict: use reported (approved) or rejected")
+        fail("lane", "E164", "lane=pending is a legacy no-scoring alias and an error under --strict: "
+                             "use reported (approved) or rejected")
         ok = False
     return ok
 
@@ -330,12 +434,19 @@ def _check_expect(st: RawStatement, errs: _Collector):
     usage = ("expect takes: <org> <dim> = <n|-> [policy=] [rule=] | <org> band=<b> [policy=] | "
              "<org> role=<r> | hop <payer> = <n|none>")
     for k, p in pairs.items():
-        if k not in ("policy", "rule", "band", "role"):
+        if k not in ("policy", "rule", "band", "role", "rulebook"):
             return fail(p, f"unknown attribute {k}= for expect; {usage}", "E102")
         if len(p.values) != 1:
             return fail(p, f"{k}= takes one value")
     refs = []
     out: Dict[str, object] = {}
+    if words and words[0].value in ("holds", "fails") and not words[0].quoted:
+        # expect holds|fails "<goal>" [rulebook=<name>]: any goal of any rulebook
+        if len(words) != 2 or not words[1].quoted or eqs or set(pairs) - {"rulebook"}:
+            return fail(words[0], 'expect holds "<goal>" [rulebook=<name>] | expect fails "<goal>" [rulebook=<name>]', "E103")
+        out.update(what=words[0].value, goal=words[1].value,
+                   rulebook=pairs["rulebook"].values[0].value if "rulebook" in pairs else None)
+        return out, refs
     if words and words[0].value == "hop" and not words[0].quoted:
         if len(words) != 3 or len(eqs) != 1 or pairs:
             return fail(words[0], usage, "E103")
@@ -411,8 +522,10 @@ def check_statement(st: RawStatement, errs: _Collector, strict: bool = False) ->
         return None
     decl = S.DECLS.get(kw)
     if decl is None:
-        known = ", ".join(sorted(S.DECLS))
-        _err(errs, st, st.line, st.col, "E101", f"unknown keyword {kw!r}; statements are: {known}")
+        near = [k for k in sorted(S.DECLS) if len(k) >= 3 and kw.lower().startswith(k)][-1:]
+        near += [k for k in difflib.get_close_matches(kw.lower(), sorted(S.DECLS), n=3, cutoff=0.6) if k not in near]
+        hint = f"did you mean {' or '.join(near)}?" if near else "LANGUAGE.md lists the statements"
+        _err(errs, st, st.line, st.col, "E101", f"unknown keyword {V.show(kw)}; {hint}")
         return None
     if kw == "expect":
         r = _check_expect(st, errs)
@@ -462,30 +575,66 @@ def check_statement(st: RawStatement, errs: _Collector, strict: bool = False) ->
     elif kw == "source":
         if not _check_source(st, values, flags, errs, strict):
             return None
+    elif kw == "result":
+        if not _check_result(st, values, errs, strict):
+            return None
     elif kw == "preset":
         if all(values[d] == 0 for d in V.DIMS):
             _err(errs, st, st.line, st.col, "E104", "a preset needs at least one weight above 0")
             return None
+    if decl.check is not None and not _run_check(st, decl, values, flags, errs):
+        return None
     values["_refs"] = tuple(refs)
     return Fact(kw, values, loc, frozenset(flags), src, span)
 
 
-def _note_attempt(st: RawStatement, attempted: Set[str]) -> None:
+def _run_check(st: RawStatement, decl: S.Decl, values: dict, flags, errs: _Collector) -> bool:
+    """A declaration's own checks over several fields (rulebooks, issue 8); each problem at its field."""
+    problems = decl.check(values, frozenset(flags))
+    words = [i for i in st.items if isinstance(i, Arg)]
+    for key, code, msg in problems:
+        at = next((i.values[0] for i in st.items if isinstance(i, Pair) and i.key == key), None)
+        names = [f.name for f in decl.positional]
+        if at is None and key in names and names.index(key) < len(words):
+            at = words[names.index(key)]
+        _err(errs, st, at.line if at else st.line, at.col if at else st.col, code, msg)
+    return not problems
+
+
+def _note_attempt(st: RawStatement, attempted: Set[str], errs: _Collector) -> None:
     """Remember the id a broken declaration meant to declare, so that its
-    references are not reported again as undeclared (one error, not a cascade)."""
+    references are not reported again as undeclared (one error, not a cascade);
+    and the references the broken statement makes, which must still resolve."""
     decl = S.DECLS.get(st.keyword)
     first = next((i for i in st.items if isinstance(i, Arg)), None)
     if decl is not None and decl.declares and first is not None:
         attempted.add(first.value)
+    if decl is None or st.keyword == "expect":
+        return
+    words = [i for i in st.items if isinstance(i, Arg)]
+    for fld, a in zip(decl.positional, words):
+        if fld.ref and not a.quoted and V.IDENT.match(a.value):
+            errs.refused_refs.append((st.file, (a.value, fld.ref, a.line, a.col, f"<{fld.name}>")))
+    for p in st.items:
+        if not isinstance(p, Pair):
+            continue
+        fld = decl.attrs.get(p.key)
+        kinds = fld.ref if fld is not None else (("source",) if p.key == "src" and decl.evidence else ())
+        for a in p.values if kinds else ():
+            if not a.quoted and V.IDENT.match(a.value):
+                errs.refused_refs.append((st.file, (a.value, kinds, a.line, a.col, f"{p.key}=")))
 
 
-def _resolve(facts: List[Fact], errs: _Collector, texts: Dict[Tuple[str, int], str],
-             attempted: Set[str] = frozenset()) -> FactSet:
+def _resolve(facts: List[Fact], errs: _Collector, attempted: Set[str] = frozenset()) -> FactSet:
     """Duplicate ids, references, and one-per-key statements, over the whole world."""
     world = FactSet()
-    kinds: Dict[str, Dict[str, Fact]] = {"node": {}, "source": {}, "signal": {}, "preset": {}}
+    kinds: Dict[str, Dict[str, Fact]] = {"node": {}, "source": {}, "signal": {}, "preset": {}, "result": {}}
     ns_of = {"lab": "node", "org": "node", "entity": "node", "person": "node",
-             "source": "source", "signal": "signal", "preset": "preset"}
+             "source": "source", "signal": "signal", "preset": "preset", "result": "result"}
+    for d in S.DECLS.values():  # a rulebook's declared kinds (issue 8), each its own namespace
+        if d.declares and d.keyword not in ns_of:
+            ns_of[d.keyword] = d.declares
+            kinds.setdefault(d.declares, {})
     dup = False
     for f in facts:
         ns = ns_of.get(f.kind)
@@ -495,31 +644,32 @@ def _resolve(facts: List[Fact], errs: _Collector, texts: Dict[Tuple[str, int], s
                 later = max(prev, f, key=lambda x: (x.loc.file, x.loc.line))
                 first = prev if later is f else f
                 errs.add(later.loc.file, later.loc.line, later.loc.col, "E112",
-                         f"duplicate id {f['id']!r}: already declared as {first.kind} at {first.loc}",
-                         texts.get((later.loc.file, later.loc.line), ""))
+                         f"duplicate id {f['id']!r}: already declared as {first.kind} at {first.loc}")
                 dup = True
                 kinds[ns][f["id"]] = first
                 continue
             kinds[ns][f["id"]] = f
     ok = not dup
     once: Dict[Tuple, Fact] = {}
+    refs = [(f.loc.file, r) for f in facts for r in f["_refs"]] + errs.refused_refs
+    for file, (ident, allowed, line, col, what) in refs:
+        ns = "node" if set(allowed) & set(S.NODE) else allowed[0]
+        target = kinds.get(ns, {}).get(ident)
+        if target is None and ident in attempted:
+            continue
+        elsewhere = target is None  # declared as something else?
+        if elsewhere:
+            target = next((k[ident] for k in kinds.values() if ident in k), None)
+        if target is None:
+            kind_words = "/".join(allowed)
+            errs.add(file, line, col, "E110",
+                     f"{what} names {ident!r}, which is not declared anywhere in the world (expected a {kind_words}; declare it or fix the id)")
+            ok = False
+        elif elsewhere or (ns == "node" and target.kind not in allowed):
+            errs.add(file, line, col, "E111",
+                     f"{what} names {ident!r}, a {target.kind} (at {target.loc}); expected a {'/'.join(allowed)}")
+            ok = False
     for f in facts:
-        for ident, allowed, line, col, what in f["_refs"]:
-            ns = "node" if set(allowed) & set(S.NODE) else allowed[0]
-            target = kinds[ns].get(ident)
-            src_line = texts.get((f.loc.file, line), "")
-            if target is None and ident in attempted:
-                continue
-            if target is None:
-                kind_words = "/".join(allowed)
-                errs.add(f.loc.file, line, col, "E110",
-                         f"{what} names {ident!r}, which is not declared anywhere in the world (expected a {kind_words}; declare it or fix the id)",
-                         src_line)
-                ok = False
-            elif target.kind not in allowed and ns == "node":
-                errs.add(f.loc.file, line, col, "E111",
-                         f"{what} names {ident!r}, a {target.kind}; expected a {'/'.join(allowed)}", src_line)
-                ok = False
         key = None
         if f.kind == "stake":
             key = ("stake", f["holder"], f["subject"])
@@ -527,14 +677,16 @@ def _resolve(facts: List[Fact], errs: _Collector, texts: Dict[Tuple[str, int], s
             key = ("resolution", f["org"], f["dim"])
         elif f.kind == "assessment":
             key = ("assessment", f["org"], f.get("dim") or "role")
+        elif getattr(S.DECLS.get(f.kind), "unique", None) is not None:  # a rulebook's one-per-key statements
+            key = (f.kind,) + tuple(str(f[k]) for k in S.DECLS[f.kind].unique)
         if key is not None:
             prev = once.get(key)
             if prev is not None:
                 later = max(prev, f, key=lambda x: (x.loc.file, x.loc.line))
                 first = prev if later is f else f
+                per = f"for {' '.join(key[1:])}" if key[1:] else "in the world"
                 errs.add(later.loc.file, later.loc.line, later.loc.col, "E112",
-                         f"a second {key[0]} for {' '.join(key[1:])}: the first is at {first.loc}; there may be one",
-                         texts.get((later.loc.file, later.loc.line), ""))
+                         f"a second {key[0]} {per}: the first is at {first.loc}; there may be one")
                 ok = False
                 once[key] = first
             else:
@@ -556,63 +708,40 @@ def load_world(path: Union[str, os.PathLike], strict: bool = False, root: Option
     base = Path(root) if root is not None else Path.cwd()
     errs = _Collector()
     reader = _Reader(base.resolve(), strict, errs)
-    if p.is_dir():
-        files = sorted(q for q in p.rglob("*.facts") if q.is_file())
-        if not files:
-            raise LoadError([Diagnostic(str(path), 1, 1, "E150", "folder holds no .facts files")])
-        for q in files:
-            reader.read(q)
-    elif p.exists():
-        reader.read(p)
-    else:
-        raise LoadError([Diagnostic(str(path), 1, 1, "E150", "no such file or folder")])
-    world = _resolve(reader.facts, errs, _SourceLines(reader), reader.attempted)
+    with paused_gc():
+        if p.is_dir():
+            files = sorted(q for q in p.rglob("*.facts") if q.is_file())
+            if not files:
+                raise LoadError([Diagnostic(str(path), 1, 1, "E150", "folder holds no .facts files")])
+            for q in files:
+                reader.read(q)
+        elif p.exists():
+            reader.read(p)
+        else:
+            raise LoadError([Diagnostic(str(path), 1, 1, "E150", "no such file or folder")])
+        world = _resolve(reader.facts, errs, reader.attempted)
     if errs.diags:
         raise LoadError(errs.diags)
     world.files = sorted(reader.loaded.values())
     return world
 
 
-class _SourceLines(dict):
-    """Lazy (file, line) -> text lookup for error carets after checking."""
-
-    def __init__(self, reader: _Reader):
-        super().__init__()
-        self._paths = {name: p for p, name in reader.loaded.items()}
-        self._cache: Dict[str, List[str]] = {}
-
-    def get(self, key, default=""):
-        name, line = key
-        lines = self._cache.get(name)
-        if lines is None:
-            try:
-                lines = self._paths[name].read_text(encoding="utf-8").splitlines()
-            except (OSError, KeyError, UnicodeDecodeError):
-                lines = []
-            self._cache[name] = lines
-        return lines[line - 1] if 0 < line <= len(lines) else default
-
-
 def load_text(text: str, name: str = "<text>", strict: bool = False) -> FactSet:
     """Load a world from a string (no includes relative to a folder beyond the cwd)."""
     errs = _Collector()
-    stmts, perrs = parse_text(text, name)
-    lines = text.splitlines()
-    for pe in perrs:
-        errs.add(pe.file, pe.line, pe.col, "E100", pe.message, lines[pe.line - 1] if 0 < pe.line <= len(lines) else "")
     facts = []
     attempted: Set[str] = set()
-    for st in stmts:
-        if st.keyword == "include":
-            _err(errs, st, st.line, st.col, "E150", "include needs a world loaded from a file")
-            continue
-        f = check_statement(st, errs, strict)
-        if f is not None:
-            facts.append(f)
-        else:
-            _note_attempt(st, attempted)
-    texts = {(name, i + 1): l for i, l in enumerate(lines)}
-    world = _resolve(facts, errs, texts, attempted)
+    with paused_gc():
+        for st in errs.parse(text[1:] if text.startswith("\ufeff") else text, name):
+            if st.keyword == "include":
+                _err(errs, st, st.line, st.col, "E150", "include needs a world loaded from a file")
+                continue
+            f = check_statement(st, errs, strict)
+            if f is not None:
+                facts.append(f)
+            else:
+                _note_attempt(st, attempted, errs)
+        world = _resolve(facts, errs, attempted)
     if errs.diags:
         raise LoadError(errs.diags)
     world.files = [name]

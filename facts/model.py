@@ -54,7 +54,8 @@ class Fact:
     @property
     def fid(self) -> str:
         """A stable id: ``kind:id`` for declarations, ``kind@file:line`` otherwise."""
-        if "id" in self.values and self.kind in ("lab", "org", "entity", "person", "source", "signal", "preset"):
+        if "id" in self.values and self.kind in ("lab", "org", "entity", "person", "source", "signal", "preset",
+                                                 "result"):
             return f"{self.kind}:{self.values['id']}"
         return f"{self.kind}@{self.loc.file}:{self.loc.line}"
 

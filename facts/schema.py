@@ -87,6 +87,10 @@ class Decl:
     declares: Optional[str] = None  # the kind the first positional declares
     evidence: bool = True  # may carry src= and span=
     summary: str = ""
+    # checks over more than one field: (values, flags) -> [(field or None, code, message)]; may normalize values
+    check: Optional[Callable[[Dict[str, Any], FrozenSet[str]], list]] = None
+    # one statement per world for each value of these fields (() = one per world); a second is E112
+    unique: Optional[Tuple[str, ...]] = None
 
 
 def _attrs(*fields: Field) -> Dict[str, Field]:
@@ -195,4 +199,6 @@ DERIVED = {
     "value", "band", "bound", "effective", "admissible", "derived", "derived-signal", "hop", "clamp",
     "conflict", "lab-investor", "lab_investor", "lab-owner", "lab_owner", "chain", "effective-stake",
     "magnitude", "verified", "multiplier", "card",
+    # benchmark results (logic/lanes.py): conclusions no statement or attribute may set
+    "freshness", "lane-multiplier", "lane_multiplier", "final-score", "finalscore", "derive", "uses",
 }

@@ -12,22 +12,34 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from datetime import date
 from fractions import Fraction
 from typing import Optional
 
 IDENT = re.compile(r"[a-z0-9][a-z0-9_.-]*\Z")
 RULE_ID = re.compile(r"[A-Z0-9][A-Za-z0-9.]*\Z")
 DIMS = "FGPASRMX"
-_NUM = r"\d+(?:\.\d+)?"
-_PCT = re.compile(rf"(?P<op>>=|>|<)?(?P<a>{_NUM})(?:-(?P<b>{_NUM}))?%\Z")
+_NUM = r"[0-9]+(?:\.[0-9]+)?"  # ASCII digits only (`\d` would take any script's digits)
+_PCT = re.compile(rf"(?P<op>>=|>|<)?(?P<neg>-)?(?P<a>{_NUM})(?:-(?P<b>{_NUM}))?%\Z")
 _AMOUNT = re.compile(rf"(?P<n>{_NUM})(?P<suf>[kMB])?\Z")
-_DATE = re.compile(r"(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?\Z")
+_DATE = re.compile(r"([0-9]{4})(?:-([0-9]{2})(?:-([0-9]{2}))?)?\Z")
+MAX_NUMBER = 30  # characters in a number; more is a typo or an attack, not a curator's figure
 _SUFFIX = {None: 1, "k": 1000, "M": 10**6, "B": 10**9}
 HEX64 = re.compile(r"[0-9a-f]{64}\Z")
 
 
 class ValueError_(ValueError):
     """A malformed value; the message says what was expected."""
+
+
+def show(text: str, limit: int = 60) -> str:
+    """``repr(text)``, cut to ``limit`` characters: messages quote what was written, not a megabyte of it."""
+    return repr(text if len(text) <= limit else text[:limit] + "...")
+
+
+def _long(text: str) -> None:
+    if len(text) > MAX_NUMBER:
+        raise ValueError_(f"a number has at most {MAX_NUMBER} characters, got {len(text)}: {show(text, 20)}")
 
 
 @dataclass(frozen=True)
@@ -67,29 +79,35 @@ def _frac(s: str) -> Fraction:
 def parse_pct(text: str) -> Pct:
     m = _PCT.match(text)
     if not m:
-        raise ValueError_(f"expected a percentage like 20%, 12.5%, 20-25%, >=25%, >25% or <5%, got {text!r}")
+        raise ValueError_(f"expected a percentage like 20%, 12.5%, 20-25%, >=25%, >25% or <5%, got {show(text)}")
+    for n in (m["a"], m["b"] or ""):
+        if len(n.split(".")[0].lstrip("0")) > 3:
+            raise _Range(f"percentage outside 0-100: {show(text, 20)}")
+        _long(n)
+    if m["neg"]:
+        raise _Range(f"percentage outside 0-100: {show(text)}")
     a = _frac(m["a"]) / 100
     op = m["op"]
     if m["b"] is not None:
         if op:
-            raise ValueError_(f"a range takes no comparison: {text!r}")
+            raise ValueError_(f"a range takes no comparison: {show(text)}")
         b = _frac(m["b"]) / 100
         if b > 1 or a > 1:
-            raise _Range(f"percentage outside 0-100: {text!r}")
+            raise _Range(f"percentage outside 0-100: {show(text)}")
         if b < a:
-            raise _Range(f"empty range {text!r}: the upper bound is below the lower")
+            raise _Range(f"empty range {show(text)}: the upper bound is below the lower")
         return Pct(a, b, text=text)
     if a > 1:
-        raise _Range(f"percentage outside 0-100: {text!r}")
+        raise _Range(f"percentage outside 0-100: {show(text)}")
     if op == ">=":
         return Pct(a, Fraction(1), text=text)
     if op == ">":
         if a == 1:
-            raise _Range(f"empty range {text!r}: nothing is above 100%")
+            raise _Range(f"empty range {show(text)}: nothing is above 100%")
         return Pct(a, Fraction(1), lo_open=True, text=text)
     if op == "<":
         if a == 0:
-            raise _Range(f"empty range {text!r}: nothing is below 0%")
+            raise _Range(f"empty range {show(text)}: nothing is below 0%")
         return Pct(Fraction(0), a, hi_open=True, text=text)
     return Pct(a, a, text=text)
 
@@ -104,43 +122,51 @@ PctRangeError = _Range
 def parse_amount(text: str) -> Fraction:
     m = _AMOUNT.match(text)
     if not m:
-        raise ValueError_(f"expected an amount like 1200, 1.5k, 12M or 2B, got {text!r}")
+        raise ValueError_(f"expected an amount like 1200, 1.5k, 12M or 2B, got {show(text)}")
+    _long(m["n"])
     return _frac(m["n"]) * _SUFFIX[m["suf"]]
 
 
 def parse_number(text: str) -> Fraction:
     if not re.fullmatch(_NUM, text):
-        raise ValueError_(f"expected a number like 12 or 1.5, got {text!r}")
+        raise ValueError_(f"expected a number like 12 or 1.5, got {show(text)}")
+    _long(text)
     return _frac(text)
 
 
 def parse_int(text: str) -> int:
-    if not re.fullmatch(r"\d+", text):
-        raise ValueError_(f"expected a whole number, got {text!r}")
+    if not re.fullmatch(r"[0-9]+", text):
+        raise ValueError_(f"expected a whole number, got {show(text)}")
+    _long(text)
     return int(text)
 
 
 def parse_date(text: str) -> str:
     m = _DATE.match(text)
     if not m:
-        raise ValueError_(f"expected a date like 2025, 2025-03 or 2025-03-14, got {text!r}")
+        raise ValueError_(f"expected a date like 2025, 2025-03 or 2025-03-14, got {show(text)}")
     y, mo, d = m.groups()
     if mo is not None and not 1 <= int(mo) <= 12:
-        raise ValueError_(f"month out of range in {text!r}")
-    if d is not None and not 1 <= int(d) <= 31:
-        raise ValueError_(f"day out of range in {text!r}")
+        raise ValueError_(f"month out of range in {show(text)}")
+    if d is not None:
+        try:
+            date(max(int(y), 1), int(mo), int(d))
+        except ValueError:
+            raise ValueError_(f"no such day: {show(text)}") from None
     return text
 
 
 def parse_year(text: str) -> int:
-    if not re.fullmatch(r"\d{4}", text):
-        raise ValueError_(f"expected a year like 2025, got {text!r}")
+    if not re.fullmatch(r"[0-9]{4}", text):
+        raise ValueError_(f"expected a year like 2025, got {show(text)}")
     return int(text)
 
 
 def parse_bound(text: str) -> int:
-    if not re.fullmatch(r"\d+", text):
-        raise ValueError_(f"expected a bound 0-4, got {text!r}")
+    if not re.fullmatch(r"[0-9]+", text):
+        raise ValueError_(f"expected a bound 0-4, got {show(text)}")
+    if len(text.lstrip("0")) > 1:
+        raise BoundRangeError(f"a cap or floor is 0-4, got {show(text, 20)}")
     n = int(text)
     if not 0 <= n <= 4:
         raise BoundRangeError(f"a cap or floor is 0-4, got {n}")

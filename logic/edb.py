@@ -22,8 +22,14 @@ PREDICATES = {
     "stake": 4, "unit": 3, "invest": 5,
     "money": 4, "money_flag": 2, "money_share": 3, "money_year": 2,
     "role": 5, "role_recusal": 2, "org_policy": 3, "policy_value": 3, "sells": 4,
-    "resolution": 4, "view": 2,
+    "resolution": 4, "view": 2, "threshold": 1,
+    # benchmark results (facts/results.py, logic/lanes.py)
+    "result": 5, "result_flag": 2, "result_score": 3, "result_percentile": 2, "result_run": 2,
+    "result_src": 2, "result_attestor": 2, "org_name": 2, "as_of": 1,
 }
+
+#: the share thresholds the rules test (F.2 over 5%, F.7 over 10%).
+SHARE_THRESHOLDS = (Fraction(1, 20), Fraction(1, 10))
 
 #: each policy reads the citations in one view (SEMANTICS "Policies").
 VIEWS = {p: ("ai" if p == "against-interest" else "all") for p in POLICY_NAMES}
@@ -52,6 +58,8 @@ def rows(facts: FactSet, as_of: Optional[str] = None,
 
     for p, v in VIEWS.items():
         add("view", p, v)
+    for t in SHARE_THRESHOLDS:
+        add("threshold", t)
     for f in facts.of("lab"):
         current[0] = f
         add("lab", f["id"])
@@ -138,4 +146,33 @@ def rows(facts: FactSet, as_of: Optional[str] = None,
     for f in facts.of("resolution"):
         current[0] = f
         add("resolution", f["org"], f["dim"], f["value"], f["rule"])
+    _result_rows(facts, as_of, add, current)
     return out
+
+
+def _result_rows(facts: FactSet, as_of: str, add, current) -> None:
+    """Benchmark results (logic/lanes.py). Dates become day numbers so that rules
+    can subtract them; names become case-folded text so that rules can compare them."""
+    from ..facts.results import first_day, normalize_name
+
+    current[0] = None
+    add("as_of", first_day(as_of).toordinal())
+    for f in facts.of("org"):
+        current[0] = f
+        add("org_name", f["id"], normalize_name(f["name"]))
+    for f in facts.of("result"):
+        current[0] = f
+        r = f["id"]
+        add("result", r, f["org"], f["benchmark"], f["lane"], f.fid)
+        for flag in sorted(f.flags):
+            add("result_flag", r, flag)
+        if f["score"] is not None:
+            add("result_score", r, f["score"], f["unit"])
+        if f["percentile"] is not None:
+            add("result_percentile", r, f["percentile"])
+        if f["run-at"]:
+            add("result_run", r, first_day(f["run-at"]).toordinal())
+        for src in f.src:
+            add("result_src", r, src)
+        if f["attestor"] is not None:
+            add("result_attestor", r, normalize_name(f["attestor"]))

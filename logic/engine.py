@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import threading
 from contextlib import contextmanager
-from typing import Any, Iterable, List, Sequence, Tuple
+from typing import Any, Dict, Iterable, List, Sequence, Tuple
 
 from fractions import Fraction
 
@@ -31,6 +31,7 @@ class Program:
         with _LOCK:
             Logic()  # a fresh, empty logic for this thread...
             self._logic = Logic(True)  # ...which this program keeps
+        self.sizes: Dict[str, int] = {}  # facts asserted per predicate (strata.py skips joins with an empty one)
 
     @contextmanager
     def active(self):
@@ -51,9 +52,12 @@ class Program:
     def assert_rows(self, predicate: str, rows: Iterable[Sequence[Any]]) -> None:
         """Assert ground facts ``predicate(*row)`` (straight into the engine's tables)."""
         Const, Literal, Clause, assert_ = pyEngine.Const, pyEngine.Literal, pyEngine.Clause, pyEngine.assert_
+        n = 0
         with self.active():
             for row in rows:
                 assert_(Clause(Literal(predicate, [Const(v) for v in row]), []))
+                n += 1
+        self.sizes[predicate] = self.sizes.get(predicate, 0) + n
 
     def declare(self, predicate: str, arity: int) -> None:
         """Make an EDB predicate known even when it has no rows (so rules over it answer 'none')."""
@@ -70,6 +74,7 @@ class Program:
                 pyEngine.retract(clause)
             pred.prearity = arity
             pyEngine.insert(pred)
+        self.sizes[predicate] = 0
         self.assert_rows(predicate, rows)
 
     def ask(self, goal: str) -> List[Tuple[Any, ...]]:

@@ -94,17 +94,17 @@ r("F.12", "f12_ok(S, V) <= negative(S) & vcite(S, V, A, Sa) & source(A, PA, StA,
 r("X.7", "x7_ok(S, V) <= negative(S) & has_span(S, V) & vcite(S, V, A, Sa) & vcite(S, V, B, Sb) & (A != B)",
   "X.7: {S} is a bounded negative with a span and a second source {B}")
 r("C16", "four_fails(S, V, 'C16') <= b0(S, 'floor', 4) & evclass(S, V, Cl) & ~c16_ok(S, V)",
-  "C16: {S} lacks a span, or a tier 1-2 source and a second publisher")
+  "C16: {S}'s floor 4 needs a quoted span and either a tier 1-2 source or sources from two publishers")
 r("F.12", "four_fails(S, V, 'F.12') <= b0(S, 'floor', 4) & evclass(S, V, Cl) & signal(S, O, 'F', Dir) & ~f12_ok(S, V)",
-  "F.12: {S} lacks negative, a tier-1 source or a second independent source")
+  "F.12: {S}'s floor 4 on F needs a bounded negative, a tier-1 source and a second independent source")
 r("X.7", "four_fails(S, V, 'X.7') <= b0(S, 'floor', 4) & evclass(S, V, Cl) & signal(S, O, 'X', Dir) & ~x7_ok(S, V)",
-  "X.7: {S} lacks negative, a span or a second source")
+  "X.7: {S}'s floor 4 on X needs a bounded negative, a quoted span and a second source")
 r("C16", "four_held(S, V) <= b1(S, V, 'floor', 4) & four_fails(S, V, C)", "{C} holds {S}'s floor 4 at 3")
 r("C16", "b2(S, V, 'floor', B) <= b1(S, V, 'floor', B) & (B < 4)", "{S}'s floor {B} is not an extreme")
 r("C16", "b2(S, V, 'floor', 4) <= b1(S, V, 'floor', 4) & ~four_held(S, V)",
   "C16: {S}'s floor 4 is effective")
 r("C16", "b2(S, V, 'floor', 3) <= four_held(S, V)", "{S}'s floor 4 is held at 3")
-r("C16", "held(S, V, C) <= four_fails(S, V, C)", "{C}: {S}'s floor 4 fails the test of {C}")
+r("0", "held(S, V, C) <= four_fails(S, V, C)", "{C} held {S}'s floor 4 at 3 (C16, F.12 or X.7: the failing clause is {C})")
 
 # --- Section 9: a pledge to evaluate is not an evaluation ---------------------
 r("9", "statutory_gov(O) <= org(O, 'gov') & statutory(O, W)",

@@ -30,6 +30,8 @@ class Rulebook:
     predicates: Dict[str, int]  # EDB predicate -> arity
     rows: RowsFn  # facts -> EDB rows, recording each row's facts in the origins dict
     summary: str = ""
+    # relation -> (how it reads where it holds, where it fails), "{0}", "{1}"... its arguments: refute and proofs
+    meanings: Dict[str, Tuple[str, str]] = field(default_factory=dict)
 
 
 REGISTRY: Dict[str, Rulebook] = {}

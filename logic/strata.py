@@ -24,6 +24,7 @@ from .engine import Program
 from .rules import Rule
 
 _CALL = re.compile(r"(?<![.\w])([a-z_][a-z0-9_]*)\s*[\(\[]")
+_POSITIVE = re.compile(r"(?<![.\w~])([a-z_][a-z0-9_]*)\s*\(")
 
 
 def body_relations(rule: Rule) -> Set[str]:
@@ -67,16 +68,25 @@ def plan(rules: Sequence[Rule], goals: Iterable[str]) -> List[List[str]]:
     return [sorted(cond.nodes[c]["members"]) for c in order]
 
 
+def _surely_empty(rules: Sequence[Rule], sizes: Dict[str, int]) -> bool:
+    """Every rule joins a relation already known to be empty, so asking would find nothing."""
+    return all(any(sizes.get(b, -1) == 0 for b in _POSITIVE.findall(r.body)) for r in rules)
+
+
 def materialize(program: Program, rules: Sequence[Rule], components: List[List[str]], done: Set[str]) -> None:
     """Ask each plain relation of each component once and replace its rules by its answers."""
     by_head: Dict[str, List[Rule]] = {}
     for r in rules:
         by_head.setdefault(r.head_name, []).append(r)
+    sizes = program.sizes
     for comp in components:
         todo = [name for name in comp if name not in done and not by_head[name][0].head.lstrip().startswith("(")]
         answers = {}
         for name in todo:
             n = _arity(by_head[name][0].head)
+            if len(comp) == 1 and _surely_empty(by_head[name], sizes):
+                answers[name] = (n, [])
+                continue
             try:
                 answers[name] = (n, program.ask(f"{name}({', '.join(f'V{i}' for i in range(n))})"))
             except DatalogError:  # a relation that needs a bound argument keeps its rules

@@ -152,9 +152,11 @@ class World:
         import hashlib
 
         from ..logic import RULEBOOK
+        from ..logic.rulebooks import REGISTRY
 
         facts = "\n".join(sorted(f.canon() for f in self.facts)).encode("utf-8")
-        rules = "\n".join(f"{r.clause}\t{r.text}" for r in RULEBOOK.rules).encode("utf-8")
+        books = [("independence", RULEBOOK)] + sorted((n, b.rules) for n, b in REGISTRY.items())
+        rules = "\n".join(f"{name}\t{r.clause}\t{r.text}" for name, book in books for r in book.rules).encode("utf-8")
         return {"facts": hashlib.sha256(facts).hexdigest(), "rules": hashlib.sha256(rules).hexdigest()}
 
     # -- names ------------------------------------------------------------------------------
@@ -277,7 +279,7 @@ class World:
         return self.derivation.hops.get(node)
 
     # -- ad-hoc queries ----------------------------------------------------------------------------
-    def query(self, goal: str) -> List[Dict[str, Any]]:
+    def query(self, goal: str, rulebook: Optional[str] = None) -> List[Dict[str, Any]]:
         """Answer a Datalog goal over facts and derived relations; one dict per answer.
 
         >>> w.query("value(O, 'F', 'standard', X, S, R) & (X < 2)")   # doctest: +SKIP
@@ -285,7 +287,7 @@ class World:
         """
         text, names = render_goal(goal)
         try:
-            rows = self.derivation.program.ask(text)
+            rows = self.rulebook(rulebook).program.ask(text)
         except Exception as e:  # pyDatalog reports unknown predicates and arity errors this way
             msg = str(e).splitlines()[0] if str(e) else type(e).__name__
             raise QueryError(f"query: {msg}") from None
@@ -293,6 +295,53 @@ class World:
             return [{}]
         out = [dict(zip(names, (_plain(v) for v in row))) for row in rows]
         return sorted(out, key=lambda d: [repr(d[k]) for k in names])
+
+    # -- rulebooks and goals -------------------------------------------------------------------------
+    def rulebook(self, name: Optional[str] = None):
+        """The evaluation of a rulebook over this world (None: the core independence RULES)."""
+        if name is None or name == "independence":
+            return self.derivation
+        from ..logic.rulebooks import REGISTRY, RulebookRun
+
+        if name not in REGISTRY:
+            raise UnknownName(f"unknown rulebook {name!r}; rulebooks: independence, {', '.join(sorted(REGISTRY))}")
+        runs = self.__dict__.setdefault("_runs", {})
+        if name not in runs:
+            runs[name] = RulebookRun.run(self.facts, REGISTRY[name])
+        return runs[name]
+
+    def holds(self, goal: str, rulebook: Optional[str] = None) -> bool:
+        text, _ = render_goal(goal)
+        return bool(self.rulebook(rulebook).program.ask(text))
+
+    def prove(self, goal: str, rulebook: Optional[str] = None, fmt: str = "text") -> str:
+        """The proof of every answer of an atom goal, in any rulebook."""
+        from ..explain import to_dot, to_json, to_text
+        from ..explain.goals import GoalError, prove
+        import json as _json
+
+        render_goal(goal)  # refuse anything that is not a Datalog goal
+        try:
+            roots, ex = prove(self.rulebook(rulebook), goal)
+        except GoalError as e:
+            raise QueryError(str(e)) from None
+        if not roots:
+            return "no: the goal has no answer"
+        if fmt == "json":
+            return _json.dumps([to_json(ex.graph, r) for r in roots], indent=2, sort_keys=True, ensure_ascii=False)
+        if fmt == "dot":
+            return "\n".join(to_dot(ex.graph, r) for r in roots)
+        return "\n\n".join(to_text(ex.graph, r) for r in roots)
+
+    def refute(self, goal: str, rulebook: Optional[str] = None) -> List[Dict[str, Any]]:
+        """Why a ground goal does not hold: for each rule, the first condition that fails."""
+        from ..explain.goals import GoalError, refute
+
+        render_goal(goal)
+        try:
+            return refute(self.rulebook(rulebook), goal)
+        except GoalError as e:
+            raise QueryError(str(e)) from None
 
     # -- expectations and verify ---------------------------------------------------------------------
     def check_expects(self) -> List[ExpectResult]:
@@ -315,6 +364,10 @@ class World:
                 got = self.band(f["org"], pol)
                 out.append(ExpectResult(str(f.loc), f"expect {f['org']} band={f['expected']} policy={pol}",
                                         got == f["expected"], got, f["expected"]))
+            elif what in ("holds", "fails"):
+                got = self.holds(f["goal"], f["rulebook"])
+                text = f'expect {what} "{f["goal"]}"' + (f" rulebook={f['rulebook']}" if f["rulebook"] else "")
+                out.append(ExpectResult(str(f.loc), text, got == (what == "holds"), "holds" if got else "fails", what))
             elif what == "role":
                 got = self.role(f["org"])
                 out.append(ExpectResult(str(f.loc), f"expect {f['org']} role={f['expected']}", got == f["expected"],
@@ -388,6 +441,23 @@ class World:
         from .money import money_matrix
 
         return money_matrix(self)
+
+    # -- benchmark results (logic/lanes.py) ----------------------------------------------------------
+    def results(self, org: Optional[str] = None):
+        """Each ``result`` (of ``org`` if given) with lane multiplier, freshness and magnitude
+        at the world's as-of date, and the M.3 signal it derives, if any."""
+        from .results import result_rows
+
+        if org is not None:
+            self._check(org)
+        return result_rows(self, org)
+
+    @property
+    def as_of(self) -> str:
+        """The date freshness is measured at (``World.load(..., as_of=)``; default today)."""
+        from .results import as_of_date
+
+        return as_of_date(self)
 
 
 _CLAUSE_ORDER = ["C14", "C15", "C16", "F.12", "X.7", "9"]

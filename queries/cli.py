@@ -31,9 +31,9 @@ def _fail(msg: str, code: int) -> None:
     sys.exit(code)
 
 
-def _load(world: str, strict: bool = False) -> World:
+def _load(world: str, strict: bool = False, as_of: Optional[str] = None) -> World:
     try:
-        return World.load(world, strict=strict)
+        return World.load(world, strict=strict, as_of=as_of)
     except LoadError as e:
         click.echo(e.render(), err=True)
         n = len(e.diagnostics)
@@ -202,18 +202,58 @@ def why_not(world: str, org: str, dim: str, n: int, policy: str, as_json: bool) 
         click.echo(f"  {wy['way']}: {wy['fails']}")
 
 
+RULEBOOK = click.option("--rulebook", default=None, metavar="NAME",
+                        help="A rulebook other than the independence RULES (e.g. advice, pilot).")
+
+
 @main.command()
 @click.argument("world")
 @click.argument("goal")
+@RULEBOOK
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "dot"]), default="text", show_default=True)
+@_guard
+def prove(world: str, goal: str, rulebook: Optional[str], fmt: str) -> None:
+    """The proof of each answer of GOAL (one atom) in any rulebook."""
+    w = _load(world)
+    click.echo(w.prove(goal, rulebook, fmt))
+
+
+@main.command()
+@click.argument("world")
+@click.argument("goal")
+@RULEBOOK
 @JSON
 @_guard
-def query(world: str, goal: str, as_json: bool) -> None:
+def refute(world: str, goal: str, rulebook: Optional[str], as_json: bool) -> None:
+    """Why GOAL (one atom; a variable means any value) does not hold: per rule, what holds, the first
+    condition that fails, and why that condition fails in turn."""
+    w = _load(world)
+    ways = w.refute(goal, rulebook)
+    if as_json:
+        _dump({"goal": goal, "rulebook": rulebook, "holds": not ways, "rules": ways})
+        return
+    if not ways:
+        click.echo(f"{goal} holds")
+        return
+    from ..explain.goals import render
+
+    for line in render(ways):  # per rule the failing condition, what held, and (indented) why it fails
+        click.echo(line)
+
+
+@main.command()
+@click.argument("world")
+@click.argument("goal")
+@RULEBOOK
+@JSON
+@_guard
+def query(world: str, goal: str, rulebook: Optional[str], as_json: bool) -> None:
     """Answer a Datalog GOAL over facts and derived relations.
 
     Example: provlog query WORLD "value(O, 'F', 'standard', X, S, R) & (X < 2)"
     """
     w = _load(world)
-    rows = w.query(goal)
+    rows = w.query(goal, rulebook)
     if as_json:
         _dump({"goal": goal, "answers": rows})
         return
@@ -257,3 +297,29 @@ def matrix(world: str, as_json: bool) -> None:
     from .render import print_matrix
 
     print_matrix(m)
+
+
+@main.command()
+@click.argument("world")
+@click.argument("org", required=False)
+@click.option("--as-of", "as_of", default=None, metavar="DATE",
+              help="Measure freshness at DATE (YYYY-MM-DD); default today.")
+@JSON
+@_guard
+def results(world: str, org: Optional[str], as_of: Optional[str], as_json: bool) -> None:
+    """Each benchmark result (of ORG) with lane, multiplier, freshness, magnitude and the M floor it derives."""
+    import datetime
+
+    if as_of is not None:
+        try:
+            as_of = datetime.date.fromisoformat(as_of).isoformat()
+        except ValueError:
+            _fail(f"--as-of takes a date YYYY-MM-DD, got {as_of!r}", 2)
+    w = _load(world, as_of=as_of)
+    rows = w.results(org)
+    if as_json:
+        _dump({"org": org, "as_of": w.as_of, "results": [r.to_json() for r in rows]})
+        return
+    from .results import print_results
+
+    print_results(w.as_of, rows, click.echo)

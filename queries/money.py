@@ -78,7 +78,8 @@ def _all_rows(world) -> Dict[str, List[HopRow]]:
     dist = _lab_distances(g)
     counted = {m for (m,) in world.derivation.program.ask("counts(M)")}
     by_org: Dict[str, List[HopRow]] = {}
-    for f in world.facts.of("money"):
+    # Rows sort by their content (never by where they were written), so output is order-free.
+    for f in sorted(world.facts.of("money"), key=lambda f: f.canon()):
         org = f["recipient"]
         rows = by_org.setdefault(org, [])
         payer = f["payer"]
@@ -89,7 +90,7 @@ def _all_rows(world) -> Dict[str, List[HopRow]]:
         rows.append(HopRow(payer, f["kind"], hop, "none" if hop is None else str(hop),
                            shortest_tie_path(g, payer, dist), f["amount"], str(f.loc)))
     for rows in by_org.values():
-        rows.sort(key=lambda r: (r.payer, r.kind, r.bucket, r.loc))
+        rows.sort(key=lambda r: (r.payer, r.kind, r.bucket))  # stable: content order within ties
     return by_org
 
 

@@ -1,0 +1,123 @@
+"""The ``result`` statement: one benchmark-result evidence row in a provenance lane.
+
+Put this file beside seeds/provenance-lanes.txt (01 Provenance, 02
+Reproducibility fingerprint, 03 Trust Magnitude, 04 benchmarkId) and
+docs/lanes.md::
+
+    result <id> <org> <benchmark-id> (score=<n> unit=pct|fraction | percentile=<n>)
+        lane=verified|reported|rejected|pending [run-at=<date>]
+        [dataset-hash=<64 hex>] [input-hash=<64 hex>] [attestor="..."] [approved-by="..."]
+        [own-tasks] [src=] [span=]
+
+The declaration is data (``schema.declare``); the checks that look at more
+than one attribute (lane requirements, ranges, the benchmark id, hashes) are
+``_check_result`` in loader.py, each with its CATALOG code (E160-E165; a
+``lane=self-attested`` is E130 as on a source). Nothing here scores: lane
+multipliers, freshness, magnitudes and the M floors are derived by the rules
+in logic/lanes.py, and no statement can set them (schema.DERIVED).
+
+    >>> parse_benchmark_id("humaneval/plus@1")
+    ('humaneval', 'plus', '1')
+    >>> parse_benchmark_id("mmlu-5shot@2024-03")
+    ('mmlu-5shot', '', '2024-03')
+"""
+from __future__ import annotations
+
+import re
+from datetime import date
+from typing import Tuple
+
+from . import schema as S
+from . import values as V
+
+#: ``<name>@<version>`` or ``<name>/<subset>@<version>`` (04 "Adding a new benchmark").
+#: Names and subsets are lowercase slugs; a version is semver-ish: an optional
+#: ``v``, digits, then ``.`` or ``-`` separated lowercase alphanumeric parts
+#: (``1``, ``1.0.0``, ``1.0.0-rc.1``, ``2024-03``, ``v2``).
+BENCHMARK_ID = re.compile(
+    r"(?P<name>[a-z0-9][a-z0-9_.-]*)(?:/(?P<subset>[a-z0-9][a-z0-9_.-]*))?@(?P<version>v?\d+(?:[.-][0-9a-z]+)*)\Z")
+
+#: Units a score may be given in, with the score's range: the base is score/100 for
+#: ``pct`` and the score itself for ``fraction`` (logic/lanes.py, "normalized base").
+UNITS = {"pct": (V.Fraction(0), V.Fraction(100)), "fraction": (V.Fraction(0), V.Fraction(1))}
+
+#: Flags: ``own-tasks``: the benchmark is the org's own published open task set (M.3).
+FLAGS = frozenset({"own-tasks"})
+
+
+class BenchmarkIdError(V.ValueError_):
+    """A malformed benchmark id (E160)."""
+
+    code = "E160"
+
+
+class ResultRangeError(V.ValueError_):
+    """A score outside its unit's range or a percentile outside 0-100 (E165)."""
+
+    code = "E165"
+
+
+def parse_benchmark_id(text: str) -> Tuple[str, str, str]:
+    m = BENCHMARK_ID.match(text)
+    if not m:
+        raise BenchmarkIdError(
+            f"a benchmark id is <name>@<version> or <name>/<subset>@<version> in lowercase, with a "
+            f"semver-ish version (humaneval@1, humaneval/plus@1, mmlu-5shot@2024-03), got {text!r}")
+    return m["name"], m["subset"] or "", m["version"]
+
+
+def _benchmark(text: str) -> str:
+    parse_benchmark_id(text)
+    return text
+
+
+def parse_percentile(text: str) -> V.Fraction:
+    n = V.parse_number(text)
+    if n > 100:
+        raise ResultRangeError(f"a percentile is 0-100, got {text}")
+    return n
+
+
+def parse_run_at(text: str) -> str:
+    """A date (``2025``, ``2025-03``, ``2025-03-14``) that is on the calendar."""
+    V.parse_date(text)
+    try:
+        first_day(text)
+    except ValueError:
+        raise V.ValueError_(f"not a calendar date: {text!r}") from None
+    return text
+
+
+def first_day(text: str) -> date:
+    """The first day a (possibly partial) date can mean: ``2025-03`` is 2025-03-01.
+
+    A run dated only by month or year is read as run on the first day of it, the
+    oldest it can be, so its freshness is never overstated.
+    """
+    parts = [int(p) for p in text.split("-")] + [1, 1]
+    return date(parts[0], parts[1], parts[2])
+
+
+def normalize_name(text: str) -> str:
+    """How an attestor and an org's name are compared: case-folded, spaces collapsed."""
+    return " ".join(text.casefold().split())
+
+
+def is_hex64(text: str) -> bool:
+    return bool(V.HEX64.match(text))
+
+
+RESULT = S.declare(S.Decl(
+    "result",
+    (S.Field("id"), S.Field("org", ref=("org",)), S.Field("benchmark", _benchmark)),
+    declares="result",
+    flags=FLAGS,
+    attrs=S._attrs(
+        S.Field("lane", S.LANES),
+        S.opt("score", V.parse_number), S.opt("unit", S.enum(*UNITS)), S.opt("percentile", parse_percentile),
+        S.opt("run-at", parse_run_at),
+        S.opt("dataset-hash", S._text), S.opt("input-hash", S._text),  # checked by lane in _check_result (E161)
+        S.opt("attestor", S._text, quoted=True), S.opt("approved-by", S._text, quoted=True),
+    ),
+    summary="a benchmark result of an org, in a provenance lane",
+))
