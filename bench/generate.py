@@ -431,17 +431,21 @@ class Generator:
             if rng.random() < .8:
                 add(T, f"policy {o} publication-rights" + self.ev([site], .2))
 
-        # recorded signals
+        # recorded signals: each dimension has an underlying value that most evidence points to
+        # (floors at or just below it, caps at or just above it), with some noise, so that
+        # conflicts occur but are the exception, as in a curated directory
+        truth = {d: _pick(rng, [(0, .08), (1, .15), (2, .3), (3, .3), (4, .17)]) for d in DIMS}
         for k in range(1, rng.randint(20, 30) + 1):
             dim = rng.choice(DIMS)
+            t = truth[dim]
             sid = f"{o}-{dim.lower()}{k}"
             if rng.random() < .05:
                 direction, bound, rule = rng.choice(["for", "against"]), "info", rng.choice(INFO_RULES[dim])
-            elif rng.random() < .58:
-                n = _pick(rng, [(0, .03), (1, .07), (2, .3), (3, .35), (4, .25)])
+            elif rng.random() < (.9 if t == 4 else .55):
+                n = _pick(rng, [(t, .6), (max(t - 1, 0), .3), (rng.randint(0, 4), .1)])
                 direction, bound, rule = "for", f"floor {n}", rng.choice(FLOOR_RULES[dim])
             else:
-                n = _pick(rng, [(0, .15), (1, .2), (2, .3), (3, .35)])
+                n = _pick(rng, [(min(t, 3), .6), (min(t + 1, 3), .3), (rng.randint(0, 3), .1)])
                 direction, bound, rule = "against", f"cap {n}", rng.choice(CAP_RULES[dim])
             line = f"signal {sid} {o} {dim} {direction} {bound} rule={rule}"
             if (bound == "floor 4" and dim in "FX" and rng.random() < .7) or rng.random() < .02:
