@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Dict, List, Optional, Tuple
 
-from .clauses import Atom, Compare, FuncEq, is_var, parse_literal
+from .clauses import Atom, FuncEq, is_var, parse_literal
 from .proof import _FREE, Explainer, _plain, condition_text
 
 

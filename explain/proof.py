@@ -22,8 +22,8 @@ from typing import Dict, Iterator, List, Optional, Sequence, Tuple
 import networkx as nx
 
 from ..logic import RULEBOOK, Derivation
-from ..logic.edb import PREDICATES, VIEWS
-from .clauses import Atom, Compare, FuncEq, is_var, parse_rule
+from ..logic.edb import PREDICATES
+from .clauses import Atom, FuncEq, is_var, parse_rule
 
 _FREE = object()
 _EVAL_NS = {"Fraction": Fraction, "__builtins__": {}}

@@ -11,7 +11,6 @@ from typing import Dict, List, Optional, Tuple
 
 import networkx as nx
 
-from ..facts import DIMS
 from ..logic import Derivation
 from ..logic.edb import VIEWS
 from .proof import _FREE, Explainer

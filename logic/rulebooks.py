@@ -37,6 +37,18 @@ class Rulebook:
 REGISTRY: Dict[str, Rulebook] = {}
 
 
+def collector(predicates: Dict[str, int], origins: Dict[Tuple[str, Tuple], List[Fact]]):
+    """``(rows, add)``: rows by predicate, and ``add(pred, fact, *row)`` that records the row's fact."""
+    out: Dict[str, List[Tuple]] = {p: [] for p in predicates}
+
+    def add(p: str, fact: Optional[Fact], *row) -> None:
+        out[p].append(row)
+        if fact is not None:
+            origins.setdefault((p, row), []).append(fact)
+
+    return out, add
+
+
 def register(book: Rulebook) -> Rulebook:
     if book.name in REGISTRY:
         raise ValueError(f"rulebook {book.name!r} is registered twice")

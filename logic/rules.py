@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Dict, List, Tuple
+from typing import Dict, List
 
 _HEAD = re.compile(r"\s*\(?\s*([a-z_][A-Za-z0-9_]*)")
 

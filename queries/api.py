@@ -12,8 +12,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from fractions import Fraction
-from pathlib import Path
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Optional, Tuple, Union
 
 from ..facts import DIMS, FactSet, LoadError, load_text, load_world
 from ..facts.schema import POLICY_NAMES

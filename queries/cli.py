@@ -12,7 +12,7 @@ from typing import List, Optional
 
 import click
 
-from ..facts import DIMS, LoadError
+from ..facts import LoadError
 from ..facts.schema import POLICY_NAMES
 from ..grammar import QueryError
 from .api import DEFAULT_POLICY, UnknownName, World

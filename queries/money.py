@@ -6,7 +6,6 @@ and a test checks that the two agree on every node.
 """
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Dict, List, Optional, Tuple

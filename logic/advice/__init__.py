@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Dict, List, Tuple
 
 from ...facts.model import Fact, FactSet
-from ..rulebooks import Rulebook, register
+from ..rulebooks import Rulebook, collector, register
 from .categories import CATEGORIES, MARKERS, RISK
 from .rules import ADVICE, MEANINGS
 
@@ -31,12 +31,7 @@ PREDICATES = {
 
 
 def rows(facts: FactSet, origins: Dict[Tuple[str, Tuple], List[Fact]]) -> Dict[str, List[Tuple]]:
-    out: Dict[str, List[Tuple]] = {p: [] for p in PREDICATES}
-
-    def add(p: str, f, *row) -> None:
-        out[p].append(row)
-        if f is not None:
-            origins.setdefault((p, row), []).append(f)
+    out, add = collector(PREDICATES, origins)
 
     for c in CATEGORIES:
         add("category", None, c.id, c.axis, c.action)

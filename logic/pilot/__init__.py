@@ -16,7 +16,7 @@ from typing import Dict, List, Tuple
 
 from ...facts import pilot as F
 from ...facts.model import Fact, FactSet
-from ..rulebooks import Rulebook, register
+from ..rulebooks import Rulebook, collector, register
 from .rules import PILOT
 
 PREDICATES = {
@@ -38,12 +38,7 @@ def _num(metric: str, v: Fraction):
 
 
 def rows(facts: FactSet, origins: Dict[Tuple[str, Tuple], List[Fact]]) -> Dict[str, List[Tuple]]:
-    out: Dict[str, List[Tuple]] = {p: [] for p in PREDICATES}
-
-    def add(p: str, f, *row) -> None:
-        out[p].append(row)
-        if f is not None:
-            origins.setdefault((p, row), []).append(f)
+    out, add = collector(PREDICATES, origins)
 
     for c in F.CASES:
         add("phase0_case", None, c)
