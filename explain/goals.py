@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Dict, List, Optional, Tuple
 
 from .clauses import Atom, FuncEq, is_var, parse_literal
-from .proof import _FREE, Explainer, _plain, condition_text
+from .proof import _FREE, MEANING, Explainer, _plain, condition_text
 
 
 class GoalError(ValueError):
@@ -141,6 +141,8 @@ def _show(lit, env, holding: bool = False, meanings=None, ex=None) -> str:
             if callable(said):  # a phrasing that depends on what the question leaves open (None)
                 return said(*(None if is_var(a) and env.get(a) is None else val(a, True) for a in lit.args))
             return said.format(*(val(a, True) for a in lit.args))
+        if not holding and not lit.negated and lit.name in MEANING and lit.args:
+            return f"{val(lit.args[0])} {MEANING[lit.name]}"  # the core's phrasing of an absent relation
         text = f"{lit.name}({', '.join(val(a) for a in lit.args)})"
         if holding:
             return f"no {text}" if lit.negated else text

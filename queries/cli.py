@@ -147,17 +147,38 @@ def test(worlds: List[str]) -> None:
         sys.exit(1)
 
 
+GOAL = click.option("--goal", default=None, metavar="GOAL",
+                    help="Explain a goal of any rulebook instead of a value, e.g. \"finding('r1', A, C, K)\".")
+RULEBOOK = click.option("--rulebook", default=None, metavar="NAME",
+                        help="A rulebook other than the independence RULES (e.g. advice, pilot).")
+
+
+def _org_dim(org: Optional[str], dim: Optional[str], goal: Optional[str], what: str) -> None:
+    if goal is None and (org is None or dim is None):
+        _fail(f"{what} needs ORG DIM, or --goal GOAL", 2)
+    if goal is not None and org is not None:
+        _fail(f"{what} takes ORG DIM or --goal, not both", 2)
+
+
 @main.command()
 @click.argument("world")
-@click.argument("org")
-@click.argument("dim")
+@click.argument("org", required=False)
+@click.argument("dim", required=False)
 @POLICY
+@GOAL
+@RULEBOOK
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "dot"]), default="text", show_default=True)
 @click.option("--depth", type=int, default=None, help="Cut the text tree below this depth.")
 @click.option("--from", "start", type=int, default=None, metavar="N", help="Print the sub-proof at handle #N.")
 @_guard
-def why(world: str, org: str, dim: str, policy: str, fmt: str, depth: Optional[int], start: Optional[int]) -> None:
-    """The proof of ORG's value on DIM: every bound, the one that fired, each clamp."""
+def why(world: str, org: Optional[str], dim: Optional[str], policy: str, goal: Optional[str], rulebook: Optional[str],
+        fmt: str, depth: Optional[int], start: Optional[int]) -> None:
+    """The proof of ORG's value on DIM (every bound, the one that fired, each clamp),
+    or with --goal, the proof of a goal of any rulebook."""
+    _org_dim(org, dim, goal, "why")
+    if goal is not None:
+        click.echo(_load(world).prove(goal, rulebook, fmt))
+        return
     w = _load(world)
     try:
         click.echo(w.why(org, dim, policy, fmt=fmt, depth=depth, start=start))
@@ -180,14 +201,25 @@ def fingerprint(world: str, as_json: bool) -> None:
 
 @main.command(name="why-not")
 @click.argument("world")
-@click.argument("org")
-@click.argument("dim")
-@click.argument("n", type=click.IntRange(0, 4))
+@click.argument("org", required=False)
+@click.argument("dim", required=False)
+@click.argument("n", type=click.IntRange(0, 4), required=False)
 @POLICY
+@GOAL
+@RULEBOOK
 @JSON
+@click.pass_context
 @_guard
-def why_not(world: str, org: str, dim: str, n: int, policy: str, as_json: bool) -> None:
-    """What stops ORG's value on DIM from being N: for each way, the first failing condition."""
+def why_not(ctx, world: str, org: Optional[str], dim: Optional[str], n: Optional[int], policy: str,
+            goal: Optional[str], rulebook: Optional[str], as_json: bool) -> None:
+    """What stops ORG's value on DIM from being N: for each way, the first failing condition.
+    With --goal, why a goal of any rulebook does not hold (as `refute`)."""
+    _org_dim(org, dim, goal, "why-not")
+    if goal is not None:
+        ctx.invoke(refute, world=world, goal=goal, rulebook=rulebook, as_json=as_json)
+        return
+    if n is None:
+        _fail("why-not needs ORG DIM N, or --goal GOAL", 2)
     w = _load(world)
     v = w.value(org, dim, policy)
     ways = w.why_not(org, dim, n, policy)
@@ -200,10 +232,6 @@ def why_not(world: str, org: str, dim: str, n: int, policy: str, as_json: bool) 
     click.echo(f"{org} {dim} = {v} under {policy}, not {n}:")
     for wy in ways:
         click.echo(f"  {wy['way']}: {wy['fails']}")
-
-
-RULEBOOK = click.option("--rulebook", default=None, metavar="NAME",
-                        help="A rulebook other than the independence RULES (e.g. advice, pilot).")
 
 
 @main.command()

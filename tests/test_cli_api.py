@@ -110,3 +110,12 @@ def test_load_error_is_reported_not_raised(tmp_path):
     r = run("card", p, "acme")
     assert r.exit_code == 1
     assert "bad.facts:2:12:" in r.output and "^" in r.output and "Traceback" not in r.output
+
+
+def test_why_and_why_not_take_a_goal_of_any_rulebook(world_file):
+    r = run("why", world_file, "--goal", "effective('f1', 'standard', K, B)")
+    assert r.exit_code == 0 and "f1 is admissible under standard with effective cap 2" in r.output
+    r = run("why-not", world_file, "--goal", "admissible('g1', 'standard')")
+    assert r.exit_code == 0 and "g1 cites no confirmed source" in r.output
+    r = run("why", world_file)
+    assert r.exit_code == 2 and "needs ORG DIM, or --goal" in r.output
