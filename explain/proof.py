@@ -35,6 +35,7 @@ MEANING = {
     "f12_ok": "is not a negative with a tier-1 source and an independent second source (F.12)",
     "x7_ok": "is not a negative with a span and a second source (X.7)",
     "has_unconfirmed": "cites no source that is not confirmed",
+    "self_favour": "cites none of its org's own pages in its favour (C17: against-interest drops nothing)",
     "has_confirmed": "cites no confirmed source",
     "has_unaudited": "cites no unaudited source",
     "admission": "is not an admission against interest",

@@ -12,7 +12,6 @@ from typing import Dict, List, Optional, Tuple
 import networkx as nx
 
 from ..logic import Derivation
-from ..logic.edb import VIEWS
 from .proof import _FREE, Explainer
 
 REASONS = {
@@ -162,7 +161,6 @@ def explain_value(d: Derivation, org: str, dim: str, policy: str) -> Explanation
     """
     ex = Explainer(d)
     g = ex.graph
-    view = VIEWS[policy]
     got = d.values.get((org, dim, policy))
     if got is not None:
         x, sig, rule = got
@@ -190,6 +188,7 @@ def explain_value(d: Derivation, org: str, dim: str, policy: str) -> Explanation
             listed.append(((3, 0, sid), nid))
             continue
         eff = d.effective.get((sid, policy))
+        view = d.view_of(sid, policy)
         if eff is not None:
             node = ex.prove_atom("effective", (sid, policy, eff[0], eff[1]))
             fired = sid == decider
@@ -249,7 +248,6 @@ def why_not(d: Derivation, org: str, dim: str, target: int, policy: str) -> List
     if value == target:
         return []
     ex = Explainer(d)
-    view = VIEWS[policy]
     sigs = _signals_on(d, org, dim)
     caps = sorted((d.effective[(s, policy)][1], s, r) for s, k, st, b, r in sigs
                   if k == "cap" and (s, policy) in d.effective)
@@ -260,6 +258,7 @@ def why_not(d: Derivation, org: str, dim: str, target: int, policy: str) -> List
     out: List[Dict] = []
 
     def held(s, kind, b, eff):
+        view = d.view_of(s, policy)
         clauses = sorted(d.held.get((s, view), ()), key=clause_order)
         return (f"its {kind} {b} is held at {eff} by {', '.join(clauses)}: "
                 + "; ".join(f"{NEEDS.get(c, c)}, and {missing(ex, s, view, c)}" for c in clauses))

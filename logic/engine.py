@@ -32,6 +32,7 @@ class Program:
             Logic()  # a fresh, empty logic for this thread...
             self._logic = Logic(True)  # ...which this program keeps
         self.sizes: Dict[str, int] = {}  # facts asserted per predicate (strata.py skips joins with an empty one)
+        self.tables: Dict[str, List[Tuple[Any, ...]]] = {}  # answers of the relations evaluated by strata
 
     @contextmanager
     def active(self):
@@ -75,7 +76,14 @@ class Program:
             pred.prearity = arity
             pyEngine.insert(pred)
         self.sizes[predicate] = 0
+        self.tables[predicate] = rows = list(rows)
         self.assert_rows(predicate, rows)
+
+    def table(self, predicate: str) -> List[Tuple[Any, ...]]:
+        """The answers of a relation: kept from its evaluation (strata.py), else asked now."""
+        if predicate not in self.tables:
+            raise KeyError(f"relation {predicate!r} was not evaluated by strata")
+        return self.tables[predicate]
 
     def ask(self, goal: str) -> List[Tuple[Any, ...]]:
         """Answer a goal; one tuple per answer (its variables in order of appearance).

@@ -22,9 +22,10 @@ r("def", "usable(Src) <= source(Src, Pub, St, T) & ~unusable(Src)",
   "{Src} is usable: not quarantined, lane not rejected or pending")
 r("def", "vcite(S, 'all', Src, Sp) <= cites(S, Src, Sp) & usable(Src)",
   "{S} cites usable source {Src}")
-r("C17", "vcite(S, 'ai', Src, Sp) <= cites(S, Src, Sp) & usable(Src) & signal(S, O, D, 'against')",
-  "against-interest keeps {Src} on against-signal {S}")
-r("C17", "vcite(S, 'ai', Src, Sp) <= cites(S, Src, Sp) & usable(Src) & signal(S, O, D, 'for') & source(Src, Pub, St, T) & (Pub != O)",
+# View 'ai' exists only for the signals it changes: for-signals citing the org's own pages.
+r("C17", "self_favour(S) <= cites(S, Src, Sp) & signal(S, O, D, 'for') & source(Src, O, St, T)",
+  "{S} is a for-signal citing {O}'s own page {Src}: against-interest drops it")
+r("C17", "vcite(S, 'ai', Src, Sp) <= self_favour(S) & cites(S, Src, Sp) & usable(Src) & signal(S, O, D, Dir) & source(Src, Pub, St, T) & (Pub != O)",
   "against-interest keeps {Src} on for-signal {S}: {Pub} is not {O} itself")
 r("C17", "admission(S, Src) <= cites(S, Src, Sp) & signal(S, O, D, 'against') & source(Src, O, St, T)",
   "C17: {Src} is {O}'s own page cited against it: an admission against interest")
@@ -81,15 +82,16 @@ r("C15", "b2(S, V, 'cap', 1) <= b1(S, V, 'cap', 0) & ~span_confirmed(S, V)",
 # A held clamp lists every clause that failed (SEMANTICS), even where C14 already raised the bound.
 r("C15", "held(S, V, 'C15') <= b0(S, 'cap', 0) & evclass(S, V, Cl) & ~span_confirmed(S, V)",
   "C15: {S}'s cap 0 quotes no span from a confirmed source")
-r("C16", "has_span(S, V) <= vcite(S, V, Src, Sp) & (Sp != '')", "{S} quotes a span from {Src}")
-r("C16", "tier12(S, V) <= vcite(S, V, Src, Sp) & source(Src, Pub, St, T) & (T >= 1) & (T <= 2)",
+# The floor-4 tests (C16, F.12, X.7) are asked only of signals that state a floor 4.
+r("C16", "has_span(S, V) <= stated(S, 'floor', 4) & vcite(S, V, Src, Sp) & (Sp != '')", "{S} quotes a span from {Src}")
+r("C16", "tier12(S, V) <= stated(S, 'floor', 4) & vcite(S, V, Src, Sp) & source(Src, Pub, St, T) & (T >= 1) & (T <= 2)",
   "C16: {S} cites {Src}, a tier-{T} source")
-r("C16", "two_publishers(S, V) <= vcite(S, V, A, Sa) & vcite(S, V, B, Sb) & source(A, PA, StA, TA) & source(B, PB, StB, TB) & (PA != PB)",
+r("C16", "two_publishers(S, V) <= stated(S, 'floor', 4) & vcite(S, V, A, Sa) & vcite(S, V, B, Sb) & source(A, PA, StA, TA) & source(B, PB, StB, TB) & (PA != PB)",
   "C16: {S} cites {A} ({PA}) and {B} ({PB}), two publishers")
 r("C16", "c16_ok(S, V) <= has_span(S, V) & tier12(S, V)", "C16: {S} has a span and a tier 1-2 source")
 r("C16", "c16_ok(S, V) <= has_span(S, V) & two_publishers(S, V)",
   "C16: {S} has a span and sources from two publishers")
-r("F.12", "f12_ok(S, V) <= negative(S) & vcite(S, V, A, Sa) & source(A, PA, StA, 1) & vcite(S, V, B, Sb) & source(B, PB, StB, TB) & (PB != PA)",
+r("F.12", "f12_ok(S, V) <= stated(S, 'floor', 4) & negative(S) & vcite(S, V, A, Sa) & source(A, PA, StA, 1) & vcite(S, V, B, Sb) & source(B, PB, StB, TB) & (PB != PA)",
   "F.12: {S} is a bounded negative with tier-1 {A} and independent {B}")
 r("X.7", "x7_ok(S, V) <= negative(S) & has_span(S, V) & vcite(S, V, A, Sa) & vcite(S, V, B, Sb) & (A != B)",
   "X.7: {S} is a bounded negative with a span and a second source {B}")
@@ -122,7 +124,9 @@ r("0", "admissible(S, 'leads-included') <= active(S) & has_usable(S, 'all')",
   "leads included: {S} is active with a usable citation")
 r("0", "admissible(S, 'standard') <= active(S) & has_confirmed(S, 'all')",
   "standard: {S} cites a confirmed source")
-r("0", "admissible(S, 'against-interest') <= active(S) & has_confirmed(S, 'ai')",
+r("0", "admissible(S, 'against-interest') <= active(S) & ~self_favour(S) & has_confirmed(S, 'all')",
+  "against interest: {S} cites a confirmed source (none of its own pages in its favour)")
+r("0", "admissible(S, 'against-interest') <= active(S) & self_favour(S) & has_confirmed(S, 'ai')",
   "against interest: {S} cites a confirmed source that is not its own page in its favour")
 r("0", "admissible(S, 'verified-spans') <= active(S) & span_confirmed(S, 'all')",
   "verified spans: {S} quotes a span from a confirmed source")
@@ -130,8 +134,12 @@ r("0", "primary(S, V) <= vcite(S, V, Src, Sp) & (Sp != '') & counts_as(S, V, Src
   "primary only: {S} quotes a span from {Src}, confirmed and tier {T}")
 r("0", "admissible(S, 'primary-only') <= active(S) & primary(S, 'all')",
   "primary only: {S} has a confirmed tier 1-2 source with a span")
-r("0", "effective(S, P, K, B) <= admissible(S, P) & view(P, V) & b3(S, V, K, B)",
+r("0", "effective(S, P, K, B) <= admissible(S, P) & view(P, 'all') & b3(S, 'all', K, B)",
   "{S} is admissible under {P} with effective {K} {B}")
+r("0", "effective(S, 'against-interest', K, B) <= admissible(S, 'against-interest') & ~self_favour(S) & b3(S, 'all', K, B)",
+  "{S} is admissible under against-interest with effective {K} {B}")
+r("0", "effective(S, 'against-interest', K, B) <= admissible(S, 'against-interest') & self_favour(S) & b3(S, 'ai', K, B)",
+  "{S} is admissible under against-interest with effective {K} {B}, its own pages dropped")
 r("0", "bound_of(O, D, P, K, B, S) <= signal(S, O, D, Dir) & effective(S, P, K, B)",
   "{S} bounds {O} {D} under {P}: {K} {B}")
 
@@ -141,21 +149,26 @@ r("0", "(smallest_cap[O, D, P] == min_(B, order_by=B)) <= bound_of(O, D, P, 'cap
 r("0", "(largest_floor[O, D, P] == max_(B, order_by=B)) <= bound_of(O, D, P, 'floor', B, S)",
   "the largest admissible floor on {O} {D} under {P}")
 # Tie-break among equal bounds: recorded before derived, then the smallest id.
-r("0", "(cap_decider[O, D, P] == min_(S, order_by=(R, S))) <= (smallest_cap[O, D, P] == B) & bound_of(O, D, P, 'cap', B, S) & precedence(S, R)",
+# Each aggregate is read into a plain relation once, so later rules join facts.
+r("0", "smallest(O, D, P, C) <= (smallest_cap[O, D, P] == C)", "the smallest admissible cap on {O} {D} under {P} is {C}")
+r("0", "largest(O, D, P, F) <= (largest_floor[O, D, P] == F)", "the largest admissible floor on {O} {D} under {P} is {F}")
+r("0", "(cap_decider[O, D, P] == min_(S, order_by=(R, S))) <= smallest(O, D, P, B) & bound_of(O, D, P, 'cap', B, S) & precedence(S, R)",
   "the deciding cap on {O} {D} under {P} (recorded before derived, then smallest id)")
-r("0", "(floor_decider[O, D, P] == min_(S, order_by=(R, S))) <= (largest_floor[O, D, P] == B) & bound_of(O, D, P, 'floor', B, S) & precedence(S, R)",
+r("0", "(floor_decider[O, D, P] == min_(S, order_by=(R, S))) <= largest(O, D, P, B) & bound_of(O, D, P, 'floor', B, S) & precedence(S, R)",
   "the deciding floor on {O} {D} under {P} (recorded before derived, then smallest id)")
-r("0", "has_cap(O, D, P) <= bound_of(O, D, P, 'cap', B, S)", "{O} {D} has a cap under {P}")
-r("0", "conflict(O, D, P, C, F) <= (smallest_cap[O, D, P] == C) & (largest_floor[O, D, P] == F) & (F > C)",
+r("0", "cap_decided(O, D, P, S) <= (cap_decider[O, D, P] == S)", "{S} decides the cap on {O} {D} under {P}")
+r("0", "floor_decided(O, D, P, S) <= (floor_decider[O, D, P] == S)", "{S} decides the floor on {O} {D} under {P}")
+r("0", "has_cap(O, D, P) <= smallest(O, D, P, C)", "{O} {D} has a cap under {P}")
+r("0", "conflict(O, D, P, C, F) <= smallest(O, D, P, C) & largest(O, D, P, F) & (F > C)",
   "conflict on {O} {D} under {P}: floor {F} exceeds cap {C}")
 r("0", "resolved(O, D, P, X, Rule) <= conflict(O, D, P, C, F) & resolution(O, D, X, Rule) & (X >= C) & (X <= F)",
   "resolution of {O} {D} by {Rule}: {X} lies between cap {C} and floor {F}")
 r("0", "is_resolved(O, D, P) <= resolved(O, D, P, X, Rule)", "{O} {D} is resolved under {P}")
-r("0", "value(O, D, P, C, S, Rule) <= (smallest_cap[O, D, P] == C) & ~is_resolved(O, D, P) & (cap_decider[O, D, P] == S) & signal_rule(S, Rule)",
+r("0", "value(O, D, P, C, S, Rule) <= smallest(O, D, P, C) & ~is_resolved(O, D, P) & cap_decided(O, D, P, S) & signal_rule(S, Rule)",
   "{O} {D} = {C} under {P}: the smallest admissible cap, {S} ({Rule})")
 r("0", "value(O, D, P, X, '', Rule) <= resolved(O, D, P, X, Rule)",
   "{O} {D} = {X} under {P}: the written resolution ({Rule})")
-r("0", "value(O, D, P, F, S, Rule) <= (largest_floor[O, D, P] == F) & ~has_cap(O, D, P) & (floor_decider[O, D, P] == S) & signal_rule(S, Rule)",
+r("0", "value(O, D, P, F, S, Rule) <= largest(O, D, P, F) & ~has_cap(O, D, P) & floor_decided(O, D, P, S) & signal_rule(S, Rule)",
   "{O} {D} = {F} under {P}: no cap, the largest admissible floor, {S} ({Rule})")
 
 # --- Bands (section 0 "Bands"; A and M never band, D-002) ---------------------

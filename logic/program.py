@@ -65,6 +65,7 @@ class Derivation:
     hops: Dict[str, int] = field(default_factory=dict)
     derived_rows: Dict[str, Tuple] = field(default_factory=dict)  # derived signal -> its derive(...) row
     origins: Dict[Tuple[str, Tuple], List[Fact]] = field(default_factory=dict)  # EDB row -> its facts
+    self_favour: Set[str] = field(default_factory=set)  # for-signals citing their org's own pages (C17)
 
     @classmethod
     def run(cls, facts: FactSet, as_of: Optional[str] = None) -> "Derivation":
@@ -115,37 +116,19 @@ class Derivation:
             p.assert_rows(pred, rs)
 
     # -- stratum "mechanics" ---------------------------------------------------------------
-    #: What a reader needs, asked as one goal so that pyDatalog's tabling shares
-    #: every sub-goal across them (separate asks would each derive from scratch).
-    REPORT = {
-        "value": "value(O, D, P, X, S, R)", "conflict": "conflict(O, D, P, C, F)",
-        "effective": "effective(S, P, K, B)", "stated": "b0(S, K, N)", "held": "held(S, V, C)",
-        "evclass": "evclass(S, V, C)", "admissible": "admissible(S, P)", "band": "band(O, P, B)",
-        "role": "org_role(O, R)", "hop": "(hop[X] == N)",
-    }
+    #: What readers need: each relation's answers, kept when its stratum was evaluated.
+    REPORT = ("value", "conflict", "effective", "b0", "held", "evclass", "admissible", "band", "org_role",
+              "hop_of", "self_favour")
 
     def _collect(self) -> None:
-        import re
-
-        clauses = []
-        for name, goal in self.REPORT.items():
-            body = goal
-            names = []
-            for v in re.findall(r"\b[A-Z]\b", goal):
-                if v not in names:
-                    names.append(v)
-            clauses.append(f"report('{name}', T) <= {body} & (T == ({', '.join(names)},))")
-        self.program.load_rules(clauses)
-        got: Dict[str, List[Tuple]] = defaultdict(list)
-        for name, row in self.program.ask("report(K, T)"):
-            got[name].append(row)
+        got = {name: self.program.table(name) for name in self.REPORT}
         for o, d, pol, x, s, rule in got["value"]:
             self.values[(o, d, pol)] = (x, s or None, rule)
         for o, d, pol, c, f in got["conflict"]:
             self.conflicts[(o, d, pol)] = (c, f)
         for s, pol, k, b in got["effective"]:
             self.effective[(s, pol)] = (k, b)
-        for s, k, n in got["stated"]:
+        for s, k, n in got["b0"]:
             self.stated[s] = (k, n)
         for s, v, c in got["held"]:
             self.held.setdefault((s, v), set()).add(c)
@@ -154,10 +137,15 @@ class Derivation:
         self.admissible = set(got["admissible"])
         for o, pol, b in got["band"]:
             self.bands[(o, pol)] = b
-        for o, role in got["role"]:
+        for o, role in got["org_role"]:
             self.roles[o] = role
-        for x, n in got["hop"]:
+        for x, n in got["hop_of"]:
             self.hops[x] = n
+        self.self_favour = {s for (s,) in got["self_favour"]}
+
+    def view_of(self, signal: str, policy: str) -> str:
+        """The view a policy reads a signal's citations in: 'ai' only where against-interest drops some."""
+        return "ai" if policy == "against-interest" and signal in self.self_favour else "all"
 
     # -- helpers for readers -------------------------------------------------------------------
     def effective_stake(self, holder: str, subject: str) -> Fraction:

@@ -168,3 +168,4 @@ r("hop", "hop_within(X, N) <= lab(X) & (N == 0)", "{X} is a lab: hop 0", D)
 r("hop", "hop_within(X, N) <= hop_within(Y, N1) & (N1 < 4) & tie(X, Y) & (N == N1 + 1)",
   "{X} is tied to {Y}, which is within {N1} hops of a lab", D)
 r("hop", "(hop[X] == min_(N, order_by=N)) <= hop_within(X, N)", "{X}'s hop: the fewest ties to a lab", D)
+r("hop", "hop_of(X, N) <= (hop[X] == N)", "{X} is {N} ties from a lab", D)

@@ -18,7 +18,6 @@ from ..facts import DIMS, FactSet, LoadError, load_text, load_world
 from ..facts.schema import POLICY_NAMES
 from ..grammar import QueryError, render_goal
 from ..logic import Derivation
-from ..logic.edb import VIEWS
 
 DEFAULT_POLICY = "standard"
 STORED_POLICY = "leads-included"  # stored values and roles derive under it (section 0)
@@ -176,9 +175,9 @@ class World:
     # -- values -------------------------------------------------------------------------------
     def _clamps(self, org: str, dim: str, policy: str) -> Tuple[Clamp, ...]:
         d = self.derivation
-        view = VIEWS[policy]
         out = []
         for sid in self._signal_ids(org, dim):
+            view = d.view_of(sid, policy)
             if (sid, policy) not in d.admissible or (sid, view) not in d.held:
                 continue
             kind, stated = d.stated[sid]
