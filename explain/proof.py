@@ -136,6 +136,10 @@ class Explainer:
         # The core Derivation, or a RulebookRun of another rulebook (logic/rulebooks.py).
         self.rules = _parsed_rules(getattr(derivation, "rules", RULEBOOK))
         self.edb = getattr(derivation, "edb", None) or set(PREDICATES)
+        # plain relations that read an aggregate once (smallest <= smallest_cap): their answers serve both
+        self._reads = {body[0].name: head.name for rules in self.rules.values() for _, head, body in rules
+                       if len(body) == 1 and isinstance(body[0], FuncEq) and isinstance(head, Atom)
+                       and head.args == body[0].args + (body[0].value,)}
         # Answers of the engine are shared by every explainer of this derivation (asking is slow).
         self._full: Dict[Tuple, List[Tuple]] = derivation.__dict__.setdefault("_explain_rows", {})
         self.graph = nx.DiGraph()
@@ -151,22 +155,35 @@ class Explainer:
         """
         key = (name, len(pattern), func)
         if key not in self._full:
-            terms = [f"V{i}" for i in range(len(pattern))]
-            if func:
-                goal = f"{name}[{', '.join(terms[:-1])}] == {terms[-1]}"
+            tables = getattr(self.d.program, "tables", {})
+            kept = tables.get(self._reads.get(name, "")) if func else tables.get(name)
+            if kept is not None and (not kept or len(kept[0]) == len(pattern)):
+                self._full[key] = kept  # facts, and relations whose answers strata kept: no question
             else:
-                goal = f"{name}({', '.join(terms)})"
-            self._full[key] = sorted((tuple(a) for a in self.d.program.ask(goal)), key=repr)
+                terms = [f"V{i}" for i in range(len(pattern))]
+                if func:
+                    goal = f"{name}[{', '.join(terms[:-1])}] == {terms[-1]}"
+                else:
+                    goal = f"{name}({', '.join(terms)})"
+                self._full[key] = [tuple(a) for a in self.d.program.ask(goal)]
         bound = tuple(i for i, p in enumerate(pattern) if p is not _FREE)
-        if not bound:
-            return list(self._full[key])
+        if bound and bound[0] == 0:  # most questions bind the first argument: one index serves them all
+            first = self._full.get((key, "first"))
+            if first is None:
+                first = {}
+                for r in self._full[key]:
+                    first.setdefault(r[0], []).append(r)
+                self._full[(key, "first")] = first
+            found = [r for r in first.get(pattern[0], ()) if all(r[i] == pattern[i] for i in bound[1:])]
+            return sorted(found, key=repr)
         index = self._full.get((key, bound))
         if index is None:  # rows by the values at the bound positions, built once per pattern shape
             index = {}
             for r in self._full[key]:
                 index.setdefault(tuple(r[i] for i in bound), []).append(r)
             self._full[(key, bound)] = index
-        return list(index.get(tuple(pattern[i] for i in bound), ()))
+        found = index.get(tuple(pattern[i] for i in bound), ())
+        return sorted(found, key=repr)  # deterministic: the first proof does not depend on fact order
 
     # -- evaluating a body ------------------------------------------------------------------------------
     def _value(self, arg: str, env: Dict):

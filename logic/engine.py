@@ -32,7 +32,7 @@ class Program:
             Logic()  # a fresh, empty logic for this thread...
             self._logic = Logic(True)  # ...which this program keeps
         self.sizes: Dict[str, int] = {}  # facts asserted per predicate (strata.py skips joins with an empty one)
-        self.tables: Dict[str, List[Tuple[Any, ...]]] = {}  # answers of the relations evaluated by strata
+        self.tables: Dict[str, List[Tuple[Any, ...]]] = {}  # every fact asserted, by predicate (strata keeps answers here)
 
     @contextmanager
     def active(self):
@@ -51,12 +51,14 @@ class Program:
             pyParser.load("\n".join(clauses), newglobals={"Fraction": Fraction}, defined={"Fraction"})
 
     def assert_rows(self, predicate: str, rows: Iterable[Sequence[Any]]) -> None:
-        """Assert ground facts ``predicate(*row)`` (straight into the engine's tables)."""
+        """Assert ground facts ``predicate(*row)`` (straight into the engine's tables), and keep them."""
         Const, Literal, Clause, assert_ = pyEngine.Const, pyEngine.Literal, pyEngine.Clause, pyEngine.assert_
+        kept = self.tables.setdefault(predicate, [])
         n = 0
         with self.active():
             for row in rows:
                 assert_(Clause(Literal(predicate, [Const(v) for v in row]), []))
+                kept.append(tuple(row))
                 n += 1
         self.sizes[predicate] = self.sizes.get(predicate, 0) + n
 
@@ -76,11 +78,11 @@ class Program:
             pred.prearity = arity
             pyEngine.insert(pred)
         self.sizes[predicate] = 0
-        self.tables[predicate] = rows = list(rows)
+        self.tables[predicate] = []
         self.assert_rows(predicate, rows)
 
     def table(self, predicate: str) -> List[Tuple[Any, ...]]:
-        """The answers of a relation: kept from its evaluation (strata.py), else asked now."""
+        """The facts of a predicate: asserted ones, or a relation's answers kept by strata.py."""
         if predicate not in self.tables:
             raise KeyError(f"relation {predicate!r} was not evaluated by strata")
         return self.tables[predicate]
