@@ -174,9 +174,10 @@ r("0", "value(O, D, P, F, S, Rule) <= largest(O, D, P, F) & ~has_cap(O, D, P) & 
 # --- Bands (section 0 "Bands"; A and M never band, D-002) ---------------------
 # `value` is called with every argument free and filtered after: pyDatalog tables a
 # call per pattern, so value(O, D, P, 0, ...) would derive every value again.
-r("0", "band_zero(O, P) <= value(O, D, P, X, S, Rule) & (X == 0) & D.in_(('F', 'G', 'P', 'X', 'S', 'R'))",
+r("0", "low_value(O, D, P, X) <= value(O, D, P, X, S, Rule) & (X <= 2)", "{O} {D} = {X} under {P}")
+r("0", "band_zero(O, P) <= low_value(O, D, P, X) & (X == 0) & D.in_(('F', 'G', 'P', 'X', 'S', 'R'))",
   "{O} has an evidenced 0 on {D} under {P}: a disqualifying floor")
-r("0", "band_one(O, P) <= value(O, D, P, X, S, Rule) & (X == 1) & D.in_(('F', 'G', 'P', 'X', 'S', 'R'))",
+r("0", "band_one(O, P) <= low_value(O, D, P, X) & (X == 1) & D.in_(('F', 'G', 'P', 'X', 'S', 'R'))",
   "{O} has an evidenced 1 on {D} under {P}: a conditional floor")
 r("0", "band(O, P, 'disqualifying') <= band_zero(O, P)", "{O} is disqualifying under {P}")
 r("0", "band(O, P, 'conditional') <= band_one(O, P) & ~band_zero(O, P)", "{O} is conditional under {P}")
@@ -191,9 +192,9 @@ r("10", "role_first(O) <= unit(O, L, F) & org(O, T)", "{O} is a unit of lab {L}"
 r("10", "role_bench(O) <= org_output(O, 'leaderboard')", "{O}'s output is a leaderboard")
 r("10", "role_bench(O) <= org_output(O, 'standard')", "{O}'s output is a standard")
 r("10", "role_vendor(O) <= org(O, 'vc')", "{O} is venture-backed (type vc)")
-r("10", "role_vendor(O) <= value(O, D, P, X, S, Rule) & (D == 'X') & (P == 'leads-included') & (X <= 1)",
+r("10", "role_vendor(O) <= low_value(O, D, P, X) & (D == 'X') & (P == 'leads-included') & (X <= 1)",
   "{O} has role incompatibility {X}: it sells to labs")
-r("10", "role_vendor(O) <= value(O, D, P, X, S, Rule) & (D == 'X') & (P == 'leads-included') & (X == 2) & org(O, 'private')",
+r("10", "role_vendor(O) <= low_value(O, D, P, X) & (D == 'X') & (P == 'leads-included') & (X == 2) & org(O, 'private')",
   "{O} is a private company that consults for labs (X 2)")
 r("10", "role_referee(O) <= org(O, T) & T.in_(('nonprofit', 'pbc', 'academic'))",
   "{O} is a {T}")

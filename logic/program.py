@@ -149,8 +149,8 @@ class Derivation:
 
     # -- helpers for readers -------------------------------------------------------------------
     def effective_stake(self, holder: str, subject: str) -> Fraction:
-        ans = self.program.ask(f"effective_stake[{holder!r}, {subject!r}] == E")
-        return min(ans[0][0], Fraction(1)) if ans else Fraction(0)
+        found = [e for a, t, e in self.program.table("stake_total") if (a, t) == (holder, subject)]
+        return min(found[0], Fraction(1)) if found else Fraction(0)
 
     def is_lab_investor(self, node: str) -> bool:
         return bool(self.program.ask(f"is_lab_investor({node!r})"))

@@ -23,6 +23,7 @@ r("F.1", "chain(A, T, P, Path, Fs, N) <= chain(A, M, P1, Path1, Fs1, N1) & (N1 <
   "{A} holds {P} of {T} along the chain {Path}", D)
 r("F.1", "(effective_stake[A, T] == sum_(P, for_each=Path)) <= chain(A, T, P, Path, Fs, N)",
   "{A}'s effective stake in {T}: the sum over its simple chains", D)
+r("F.1", "stake_total(A, T, E) <= (effective_stake[A, T] == E)", "{A}'s effective stake in {T} is {E}", D)
 
 # --- Lab investors and lab owners -------------------------------------------------
 r("def", "investor_node(X) <= entity(X, K)", "{X} is an entity", D)
@@ -31,16 +32,16 @@ r("F.4", "lab_investor(X, Fs, N) <= investor_node(X) & stake(X, L, P, F) & lab(L
   "{X} holds a stake in lab {L}: a lab investor", D)
 r("F.4", "lab_investor(X, Fs, N) <= investor_node(X) & invest(X, L, Lead, Priced, F) & lab(L) & (Fs == (F,)) & (N == 0)",
   "{X} invested in lab {L}: a lab investor", D)
-r("F.4", "lab_investor(X, Fs, N) <= lab_investor(Y, Fs1, N1) & (N1 < 6) & chain(X, Y, P, Path, Fs2, K) & investor_node(X) & (effective_stake[X, Y] == E) & (E >= Fraction(1, 2)) & (Fs == Fs1 + Fs2) & (N == N1 + 1)",
+r("F.4", "lab_investor(X, Fs, N) <= lab_investor(Y, Fs1, N1) & (N1 < 6) & chain(X, Y, P, Path, Fs2, K) & investor_node(X) & stake_total(X, Y, E) & (E >= Fraction(1, 2)) & (Fs == Fs1 + Fs2) & (N == N1 + 1)",
   "{X} holds 50% or more of lab investor {Y}: a lab investor by look-through", D)
 r("F.4", "is_lab_investor(X) <= lab_investor(X, Fs, N)", "{X} is a lab investor", D)
-r("F.4b", "lab_owner(X, L) <= lab(L) & (effective_stake[X, L] == E) & (E >= Fraction(1, 5))",
+r("F.4b", "lab_owner(X, L) <= stake_total(X, L, E) & (E >= Fraction(1, 5)) & lab(L)",
   "{X} owns 20% or more of lab {L}: a lab owner", D)
 r("F.4", "lab_linked(X, Fs) <= lab(X) & (Fs == ())", "{X} is a lab", D)
 r("F.4", "lab_linked(X, Fs) <= lab_investor(X, Fs, N)", "{X} is a lab investor", D)
 
 # --- F.1 / G.6 ownership at 20% or more; units ------------------------------------
-r("F.1", "owned_by_lab_side(O, X) <= org(O, T) & lab_linked(X, Fs0) & (effective_stake[X, O] == E) & (E >= Fraction(1, 5))",
+r("F.1", "owned_by_lab_side(O, X) <= stake_total(X, O, E) & (E >= Fraction(1, 5)) & org(O, T) & lab_linked(X, Fs0)",
   "{X}, a lab or lab investor, holds 20% or more of {O}", D)
 for rule, dim in (("F.1", "F"), ("G.6", "G")):
     r(rule, f"derive('{rule}', O, '{dim}', 'against', 'cap', 0, X) <= owned_by_lab_side(O, X)",
@@ -81,12 +82,12 @@ r("F.3", "uses('F.3', O, M, Fs) <= money(M, L, O, 'fee') & lab(L) & fee_policies
 # --- F.4 material investment by a lab or lab investor ----------------------------------
 r("F.4", "material_investor(O, X) <= invest(X, O, Lead, 'priced', F) & org(O, T) & Lead.in_(('led', 'co-led')) & lab_linked(X, Fs)",
   "F.4: {X}, a lab or lab investor, {Lead} a priced round of {O}", D)
-r("F.4", "material_investor(O, X) <= org(O, T) & lab_linked(X, Fs) & (effective_stake[X, O] == E) & (E >= Fraction(1, 20))",
+r("F.4", "material_investor(O, X) <= stake_total(X, O, E) & (E >= Fraction(1, 20)) & org(O, T) & lab_linked(X, Fs)",
   "F.4: {X}, a lab or lab investor, holds 5% or more of {O}", D)
 r("F.4", "derive('F.4', O, 'F', 'against', 'cap', 1, X) <= material_investor(O, X)",
   "F.4: material investment in {O} by {X}: cap 1", D)
 r("F.4", "uses('F.4', O, X, Fs) <= material_investor(O, X) & invest(X, O, Lead, 'priced', F) & Lead.in_(('led', 'co-led')) & (Fs == (F,))", "", D)
-r("F.4", "uses('F.4', O, X, Fs) <= material_investor(O, X) & (effective_stake[X, O] == E) & (E >= Fraction(1, 20)) & chain(X, O, P, Path, Fs, N)", "", D)
+r("F.4", "uses('F.4', O, X, Fs) <= material_investor(O, X) & stake_total(X, O, E) & (E >= Fraction(1, 20)) & chain(X, O, P, Path, Fs, N)", "", D)
 r("F.4", "uses('F.4', O, X, Fs) <= material_investor(O, X) & lab_investor(X, Fs, N)", "", D)
 
 # --- F.4b money from an owner of a lab ---------------------------------------------------
