@@ -19,9 +19,9 @@ a few resolutions.
 Generator contract, relied on by :mod:`bench.clingo_check` and stated here so a
 reader can check it against the text of SEMANTICS.md:
 
-* every percentage is a multiple of 0.01% (exact in parts per ten thousand
-  of a percent... i.e. 1/10000 of one), so chained products are exact in the
-  ASP encoding (see clingo_check.py, "Exact arithmetic");
+* every percentage is a multiple of 0.01% (a whole number of 1/10000ths),
+  so that chained products are exact in the ASP encoding (clingo_check.py,
+  "Exact arithmetic");
 * ``share=`` and policy ``value=`` are single percentages (no ranges), so "share
   over 5%" has one reading; stakes may be ranges or ``>=``/``<`` (the lower
   bound is used, SEMANTICS "Ownership chains");
