@@ -257,6 +257,17 @@ def why_not(d: Derivation, org: str, dim: str, target: int, policy: str) -> List
     resolved = got is not None and not got[1] and conflict is not None
     out: List[Dict] = []
 
+    def through(cands, kind, verb, none_text):
+        """Each signal that could set the value at target, and what stops it; or that none could."""
+        for s, b, r, st in cands:
+            if (s, policy) not in d.effective:
+                fails = f"{s} ({r}) is not admissible under {policy}: " + exclusion_reason(d, s, st, policy)
+            else:
+                fails = f"{s} ({r}): " + held(s, kind, b, d.effective[(s, policy)][1])
+            out.append({"way": f"{s} {verb} at {target}", "signal": s, "fails": fails})
+        if not cands:
+            out.append({"way": f"a {kind} of {target} decides", "signal": None, "fails": none_text})
+
     def held(s, kind, b, eff):
         view = d.view_of(s, policy)
         clauses = sorted(d.held.get((s, view), ()), key=clause_order)
@@ -278,17 +289,7 @@ def why_not(d: Derivation, org: str, dim: str, target: int, policy: str) -> List
         # A cap that states target, or an admissible one below it that a clamp raised past it.
         candidates = [(s, b, r, st) for s, k, st, b, r in sigs if k == "cap" and b is not None
                       and (b == target or b < target and (s, policy) in d.effective)]
-        for s, b, r, st in candidates:
-            if (s, policy) not in d.effective:
-                out.append({"way": f"{s} caps at {target}", "signal": s,
-                            "fails": f"{s} ({r}) is not admissible under {policy}: " + exclusion_reason(d, s, st, policy)})
-            else:
-                eff = d.effective[(s, policy)][1]
-                out.append({"way": f"{s} caps at {target}", "signal": s,
-                            "fails": f"{s} ({r}): " + held(s, "cap", b, eff)})
-        if not candidates:
-            out.append({"way": f"a cap of {target} decides", "signal": None,
-                        "fails": f"no signal caps {org} {dim} at {target}"})
+        through(candidates, "cap", "caps", f"no signal caps {org} {dim} at {target}")
     # Way 2: no admissible cap, and the largest floor is target.
     if not caps:
         above = [f for f in floors if f[0] > target]
@@ -299,17 +300,7 @@ def why_not(d: Derivation, org: str, dim: str, target: int, policy: str) -> List
             # A floor that states target, or an admissible one above it that a clamp held below it.
             cands = [(s, b, r, st) for s, k, st, b, r in sigs if k == "floor" and b is not None
                      and (b == target or b > target and (s, policy) in d.effective)]
-            for s, b, r, st in cands:
-                if (s, policy) not in d.effective:
-                    out.append({"way": f"{s} floors at {target}", "signal": s,
-                                "fails": f"{s} ({r}) is not admissible under {policy}: " + exclusion_reason(d, s, st, policy)})
-                else:
-                    eff = d.effective[(s, policy)][1]
-                    out.append({"way": f"{s} floors at {target}", "signal": s,
-                                "fails": f"{s} ({r}): " + held(s, "floor", b, eff)})
-            if not cands:
-                out.append({"way": f"a floor of {target} decides", "signal": None,
-                            "fails": f"no signal sets a floor of {target} on {org} {dim}"})
+            through(cands, "floor", "floors", f"no signal sets a floor of {target} on {org} {dim}")
     # Way 3: a written resolution of a conflict.
     if conflict is not None:
         c, f = conflict
