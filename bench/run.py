@@ -23,12 +23,14 @@ Per size, in a fresh subprocess (so that peak memory is the size's own):
 
 Times are wall-clock seconds (``perf_counter``) with CPU seconds of the
 process (``process_time``) beside them: on a shared machine CPU time is the
-steadier number. ``--profile`` adds a cProfile of the derivation (top
+steadier number; ``gc`` beside them is the part spent in Python's cyclic
+garbage collector (``gc.callbacks``). ``--profile`` adds a cProfile of the derivation (top
 functions) and per-relation timings (bench/profile.py) to the JSON.
 """
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import math
 import os
@@ -45,20 +47,40 @@ POLICIES = ("leads-included", "standard", "against-interest", "verified-spans", 
 DIMS = "FGPASRMX"
 
 
+class _GC:
+    """Seconds spent in Python's cyclic garbage collector (gc.callbacks), by generation."""
+
+    def __init__(self):
+        self.total = 0.0
+        self.by_gen = [0.0, 0.0, 0.0]
+        self._t = 0.0
+        gc.callbacks.append(self._cb)
+
+    def _cb(self, phase, info):
+        if phase == "start":
+            self._t = time.perf_counter()
+        else:
+            dt = time.perf_counter() - self._t
+            self.total += dt
+            self.by_gen[info.get("generation", 2)] += dt
+
+
 class _Clock:
     def __init__(self):
         self.out: Dict[str, Dict[str, float]] = {}
+        self.gc = _GC()
 
     def __call__(self, name: str):
         clock = self
 
         class _T:
             def __enter__(self):
-                self.w, self.c = time.perf_counter(), time.process_time()
+                self.w, self.c, self.g = time.perf_counter(), time.process_time(), clock.gc.total
 
             def __exit__(self, *exc):
                 clock.out[name] = {"wall": round(time.perf_counter() - self.w, 4),
-                                   "cpu": round(time.process_time() - self.c, 4)}
+                                   "cpu": round(time.process_time() - self.c, 4),
+                                   "gc": round(clock.gc.total - self.g, 4)}
         return _T()
 
 
@@ -175,7 +197,7 @@ def _fmt(res: Dict[str, Any], key: str, scale: float = 1.0, digits: int = 2) -> 
 
 
 def table(results: List[Dict[str, Any]]) -> str:
-    head = ["orgs", "stmts", "load s", "derive s", "values s", "card ms", "hops ms", "why s", "why 2nd s", "peak MiB",
+    head = ["orgs", "stmts", "load s", "derive s", "of it gc", "values s", "card ms", "hops ms", "why s", "why 2nd s", "peak MiB",
             "clingo s", "ratio", "disagree"]
     rows = [head]
     for r in results:
@@ -183,7 +205,9 @@ def table(results: List[Dict[str, Any]]) -> str:
             rows.append([str(r["orgs"]), "-", r["error"]] + [""] * (len(head) - 3))
             continue
         rows.append([
-            str(r["orgs"]), str(r["statements"]), _fmt(r, "load"), _fmt(r, "derive"), _fmt(r, "values"),
+            str(r["orgs"]), str(r["statements"]), _fmt(r, "load"), _fmt(r, "derive"),
+            "-" if r["times"]["derive"].get("gc") is None else f"{r['times']['derive']['gc']:.2f}",
+            _fmt(r, "values"),
             _fmt(r, "card", 1000, 1), _fmt(r, "hops", 1000, 1), _fmt(r, "why"), _fmt(r, "why_again"),
             str(r["peak_rss_mib"]), _fmt(r, "clingo"),
             str(r.get("ratio_provlog_over_clingo", "-")),
@@ -192,7 +216,8 @@ def table(results: List[Dict[str, Any]]) -> str:
     widths = [max(len(row[i]) for row in rows) for i in range(len(head))]
     lines = [" | ".join(c.rjust(wd) for c, wd in zip(row, widths)) for row in rows]
     lines.insert(1, "-+-".join("-" * wd for wd in widths))
-    lines.append("(times: wall/cpu; peak = max RSS of the size's subprocess)")
+    lines.append("(times: wall/cpu seconds; 'of it gc': seconds of derive spent in Python's cyclic GC; "
+                 "peak = max RSS of the size's subprocess)")
     ok = [r for r in results if "error" not in r]
     for a, b in zip(ok, ok[1:]):
         ca, cb = a["times"]["derive"]["cpu"], b["times"]["derive"]["cpu"]
@@ -219,6 +244,18 @@ def table_main(argv: Optional[List[str]] = None) -> int:
     return 0
 
 
+def _revision() -> str:
+    """provlog's commit when the run starts, ``+dirty`` if files outside bench/ differ from it."""
+    try:
+        rev = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
+                             text=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no", "--", ".", ":!bench"],
+                               cwd=ROOT, capture_output=True, text=True).stdout.strip()
+        return (rev or "unknown") + ("+dirty" if dirty else "")
+    except OSError:
+        return "unknown"
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench run")
     ap.add_argument("--sizes", default="50,200,1000", help="comma-separated org counts")
@@ -240,6 +277,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         print("BENCH-RESULT " + json.dumps(res))
         return 0
     sizes = [int(s) for s in a.sizes.split(",") if s.strip()]
+    rev = _revision()
     a.worlds.mkdir(parents=True, exist_ok=True)
     results = []
     env = dict(os.environ)
@@ -268,13 +306,6 @@ def main(argv: Optional[List[str]] = None) -> int:
         print(f"[bench] {size} orgs: derive {res['times']['derive']['wall']:.1f} s wall", file=sys.stderr, flush=True)
         for d in res.get("disagreements", [])[:20]:
             print(f"[bench]   disagreement: {d}", file=sys.stderr)
-    try:
-        rev = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
-        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT,
-                               capture_output=True, text=True).stdout.strip()
-        rev += "+dirty" if dirty else ""
-    except OSError:
-        rev = "unknown"
     out = {
         "meta": {
             "provlog_commit": rev,

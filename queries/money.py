@@ -73,6 +73,13 @@ def hop_rows(world, org: str) -> List[HopRow]:
 
 
 def _all_rows(world) -> Dict[str, List[HopRow]]:
+    cached = world.__dict__.get("_hop_rows")  # a world never changes: build its rows once
+    if cached is None:
+        cached = world.__dict__["_hop_rows"] = _build_rows(world)
+    return cached
+
+
+def _build_rows(world) -> Dict[str, List[HopRow]]:
     g = tie_graph(world)
     dist = _lab_distances(g)
     counted = {m for (m,) in world.derivation.program.ask("counts(M)")}
