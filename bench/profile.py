@@ -4,7 +4,7 @@
 
 pyDatalog's engine is compiled (Cython), so cProfile sees one opaque call per
 question (``pyParser.ask``). This module instead wraps provlog's
-``Program.ask`` while ``World(facts)`` runs and records each question the
+``Program.ask`` and ``Program.relation`` while ``World(facts)`` runs and records each question the
 derivation asks, its CPU time and its number of answers. Since provlog
 evaluates stratum by stratum (logic/strata.py: each relation is asked once,
 lowest first, and its answers replace its rules), the time of a question is
@@ -21,27 +21,29 @@ from typing import Dict, List, Optional
 
 
 def relation_times(facts, top: Optional[int] = None) -> Dict:
-    """Run ``World(facts)`` once with every ``Program.ask`` timed; the questions by CPU, and totals."""
+    """Run ``World(facts)`` once with every question to the engine timed; the questions by CPU, and totals."""
     from provlog.logic import engine
     from provlog.queries.api import World
 
     asked: List[Dict] = []
-    orig = engine.Program.ask
+    orig_ask, orig_relation = engine.Program.ask, engine.Program.relation
 
-    def ask(self, goal, *a, **kw):
+    def timed(goal, call):
         t = time.process_time()
-        rows = orig(self, goal, *a, **kw)
+        rows = call()
         asked.append({"relation": _name(goal), "goal": goal, "cpu": round(time.process_time() - t, 4),
                       "answers": len(rows)})
         return rows
 
-    engine.Program.ask = ask
+    engine.Program.ask = lambda self, goal: timed(goal, lambda: orig_ask(self, goal))
+    engine.Program.relation = lambda self, name, n: timed(
+        f"{name}({', '.join(f'V{i}' for i in range(n))})", lambda: orig_relation(self, name, n))
     try:
         t = time.process_time()
         World(facts)
         total = time.process_time() - t
     finally:
-        engine.Program.ask = orig
+        engine.Program.ask, engine.Program.relation = orig_ask, orig_relation
     in_asks = sum(q["cpu"] for q in asked)
     ranked = sorted(asked, key=lambda q: -q["cpu"])
     return {"total_cpu": round(total, 3), "asks_cpu": round(in_asks, 3), "other_cpu": round(total - in_asks, 3),

@@ -136,7 +136,7 @@ class Explainer:
         # The core Derivation, or a RulebookRun of another rulebook (logic/rulebooks.py).
         self.rules = _parsed_rules(getattr(derivation, "rules", RULEBOOK))
         self.edb = getattr(derivation, "edb", None) or set(PREDICATES)
-        # plain relations that read an aggregate once (smallest <= smallest_cap): their answers serve both
+        # plain relations that read an aggregate once (cap_decided <= cap_decider): their answers serve both
         self._reads = {body[0].name: head.name for rules in self.rules.values() for _, head, body in rules
                        if len(body) == 1 and isinstance(body[0], FuncEq) and isinstance(head, Atom)
                        and head.args == body[0].args + (body[0].value,)}

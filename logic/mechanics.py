@@ -35,7 +35,6 @@ r("def", "counts_as(S, V, Src, St) <= vcite(S, V, Src, Sp) & ~admission(S, Src) 
   "{Src} cited by {S} is {St}")
 
 # --- Evidence class (C14) -----------------------------------------------------
-r("def", "has_usable(S, V) <= vcite(S, V, Src, Sp)", "{S} has a usable citation")
 r("def", "has_confirmed(S, V) <= counts_as(S, V, Src, 'confirmed')", "{S} cites confirmed source {Src}")
 r("def", "has_unaudited(S, V) <= counts_as(S, V, Src, 'unaudited')", "{S} cites unaudited source {Src}")
 r("def", "has_unconfirmed(S, V) <= counts_as(S, V, Src, St) & (St != 'confirmed')",
@@ -46,7 +45,7 @@ r("C14", "evclass(S, V, 'partial') <= has_confirmed(S, V) & has_unconfirmed(S, V
   "C14: {S} has a confirmed source but not all are confirmed")
 r("C14", "evclass(S, V, 'partial') <= has_unaudited(S, V) & ~has_confirmed(S, V)",
   "C14: {S} has an unaudited source and no confirmed one")
-r("C14", "evclass(S, V, 'weak') <= has_usable(S, V) & ~has_confirmed(S, V) & ~has_unaudited(S, V)",
+r("C14", "evclass(S, V, 'weak') <= has_unconfirmed(S, V) & ~has_confirmed(S, V) & ~has_unaudited(S, V)",
   "C14: {S} rests only on imported or unverifiable sources")
 
 r("def", "b0(S, K, N) <= stated(S, K, N) & active(S)", "{S} states {K} {N}")
@@ -120,7 +119,7 @@ r("9", "b3(S, V, 'floor', 2) <= held9(S, V)", "9: {S}'s floor is held at 2")
 r("9", "held(S, V, '9') <= held9(S, V)", "9 held {S}'s floor at 2")
 
 # --- Policies (admissibility) ---------------------------------------------------
-r("0", "admissible(S, 'leads-included') <= active(S) & has_usable(S, 'all')",
+r("0", "admissible(S, 'leads-included') <= active(S) & evclass(S, 'all', Cl)",
   "leads included: {S} is active with a usable citation")
 r("0", "admissible(S, 'standard') <= active(S) & has_confirmed(S, 'all')",
   "standard: {S} cites a confirmed source")
@@ -140,24 +139,18 @@ r("0", "effective(S, 'against-interest', K, B) <= admissible(S, 'against-interes
   "{S} is admissible under against-interest with effective {K} {B}")
 r("0", "effective(S, 'against-interest', K, B) <= admissible(S, 'against-interest') & self_favour(S) & b3(S, 'ai', K, B)",
   "{S} is admissible under against-interest with effective {K} {B}, its own pages dropped")
-r("0", "bound_of(O, D, P, K, B, S) <= signal(S, O, D, Dir) & effective(S, P, K, B)",
-  "{S} bounds {O} {D} under {P}: {K} {B}")
-
-# --- Value, conflict, resolution (section 0 "Derivation", "Conflict") ----------
-r("0", "(smallest_cap[O, D, P] == min_(B, order_by=B)) <= bound_of(O, D, P, 'cap', B, S)",
-  "the smallest admissible cap on {O} {D} under {P}")
-r("0", "(largest_floor[O, D, P] == max_(B, order_by=B)) <= bound_of(O, D, P, 'floor', B, S)",
-  "the largest admissible floor on {O} {D} under {P}")
-# Tie-break among equal bounds: recorded before derived, then the smallest id.
+# The deciding bound in one pass: smallest cap (largest floor), recorded before derived, then the smallest id.
+r("0", "(cap_decider[O, D, P] == min_(S, order_by=(B, R, S))) <= effective(S, P, 'cap', B) & signal(S, O, D, Dir) & precedence(S, R)",
+  "the deciding cap on {O} {D} under {P}: the smallest admissible cap, recorded before derived, then the smallest id")
+r("0", "(floor_decider[O, D, P] == min_(S, order_by=(-B, R, S))) <= effective(S, P, 'floor', B) & signal(S, O, D, Dir) & precedence(S, R)",
+  "the deciding floor on {O} {D} under {P}: the largest admissible floor, recorded before derived, then the smallest id")
 # Each aggregate is read into a plain relation once, so later rules join facts.
-r("0", "smallest(O, D, P, C) <= (smallest_cap[O, D, P] == C)", "the smallest admissible cap on {O} {D} under {P} is {C}")
-r("0", "largest(O, D, P, F) <= (largest_floor[O, D, P] == F)", "the largest admissible floor on {O} {D} under {P} is {F}")
-r("0", "(cap_decider[O, D, P] == min_(S, order_by=(R, S))) <= smallest(O, D, P, B) & bound_of(O, D, P, 'cap', B, S) & precedence(S, R)",
-  "the deciding cap on {O} {D} under {P} (recorded before derived, then smallest id)")
-r("0", "(floor_decider[O, D, P] == min_(S, order_by=(R, S))) <= largest(O, D, P, B) & bound_of(O, D, P, 'floor', B, S) & precedence(S, R)",
-  "the deciding floor on {O} {D} under {P} (recorded before derived, then smallest id)")
 r("0", "cap_decided(O, D, P, S) <= (cap_decider[O, D, P] == S)", "{S} decides the cap on {O} {D} under {P}")
 r("0", "floor_decided(O, D, P, S) <= (floor_decider[O, D, P] == S)", "{S} decides the floor on {O} {D} under {P}")
+r("0", "smallest(O, D, P, C) <= cap_decided(O, D, P, S) & effective(S, P, 'cap', C)",
+  "the smallest admissible cap on {O} {D} under {P} is {C} ({S})")
+r("0", "largest(O, D, P, F) <= floor_decided(O, D, P, S) & effective(S, P, 'floor', F)",
+  "the largest admissible floor on {O} {D} under {P} is {F} ({S})")
 r("0", "has_cap(O, D, P) <= smallest(O, D, P, C)", "{O} {D} has a cap under {P}")
 r("0", "conflict(O, D, P, C, F) <= smallest(O, D, P, C) & largest(O, D, P, F) & (F > C)",
   "conflict on {O} {D} under {P}: floor {F} exceeds cap {C}")
@@ -172,12 +165,9 @@ r("0", "value(O, D, P, F, S, Rule) <= largest(O, D, P, F) & ~has_cap(O, D, P) & 
   "{O} {D} = {F} under {P}: no cap, the largest admissible floor, {S} ({Rule})")
 
 # --- Bands (section 0 "Bands"; A and M never band, D-002) ---------------------
-# `value` is called with every argument free and filtered after: pyDatalog tables a
-# call per pattern, so value(O, D, P, 0, ...) would derive every value again.
-r("0", "low_value(O, D, P, X) <= value(O, D, P, X, S, Rule) & (X <= 2)", "{O} {D} = {X} under {P}")
-r("0", "band_zero(O, P) <= low_value(O, D, P, X) & (X == 0) & D.in_(('F', 'G', 'P', 'X', 'S', 'R'))",
+r("0", "band_zero(O, P) <= value(O, D, P, 0, S, Rule) & D.in_(('F', 'G', 'P', 'X', 'S', 'R'))",
   "{O} has an evidenced 0 on {D} under {P}: a disqualifying floor")
-r("0", "band_one(O, P) <= low_value(O, D, P, X) & (X == 1) & D.in_(('F', 'G', 'P', 'X', 'S', 'R'))",
+r("0", "band_one(O, P) <= value(O, D, P, 1, S, Rule) & D.in_(('F', 'G', 'P', 'X', 'S', 'R'))",
   "{O} has an evidenced 1 on {D} under {P}: a conditional floor")
 r("0", "band(O, P, 'disqualifying') <= band_zero(O, P)", "{O} is disqualifying under {P}")
 r("0", "band(O, P, 'conditional') <= band_one(O, P) & ~band_zero(O, P)", "{O} is conditional under {P}")
@@ -192,9 +182,9 @@ r("10", "role_first(O) <= unit(O, L, F) & org(O, T)", "{O} is a unit of lab {L}"
 r("10", "role_bench(O) <= org_output(O, 'leaderboard')", "{O}'s output is a leaderboard")
 r("10", "role_bench(O) <= org_output(O, 'standard')", "{O}'s output is a standard")
 r("10", "role_vendor(O) <= org(O, 'vc')", "{O} is venture-backed (type vc)")
-r("10", "role_vendor(O) <= low_value(O, D, P, X) & (D == 'X') & (P == 'leads-included') & (X <= 1)",
+r("10", "role_vendor(O) <= value(O, 'X', 'leads-included', X, S, Rule) & (X <= 1)",
   "{O} has role incompatibility {X}: it sells to labs")
-r("10", "role_vendor(O) <= low_value(O, D, P, X) & (D == 'X') & (P == 'leads-included') & (X == 2) & org(O, 'private')",
+r("10", "role_vendor(O) <= value(O, 'X', 'leads-included', 2, S, Rule) & org(O, 'private')",
   "{O} is a private company that consults for labs (X 2)")
 r("10", "role_referee(O) <= org(O, T) & T.in_(('nonprofit', 'pbc', 'academic'))",
   "{O} is a {T}")

@@ -88,7 +88,7 @@ def materialize(program: Program, rules: Sequence[Rule], components: List[List[s
                 answers[name] = (n, [])
                 continue
             try:
-                answers[name] = (n, program.ask(f"{name}({', '.join(f'V{i}' for i in range(n))})"))
+                answers[name] = (n, program.relation(name, n))
             except DatalogError:  # a relation that needs a bound argument keeps its rules
                 pass
         for name, (n, rows) in answers.items():
