@@ -167,15 +167,11 @@ class Explainer:
                     goal = f"{name}({', '.join(terms)})"
                 self._full[key] = [tuple(a) for a in self.d.program.ask(goal)]
         bound = tuple(i for i, p in enumerate(pattern) if p is not _FREE)
-        if bound and bound[0] == 0:  # most questions bind the first argument: one index serves them all
-            first = self._full.get((key, "first"))
-            if first is None:
-                first = {}
-                for r in self._full[key]:
-                    first.setdefault(r[0], []).append(r)
-                self._full[(key, "first")] = first
-            found = [r for r in first.get(pattern[0], ()) if all(r[i] == pattern[i] for i in bound[1:])]
-            return sorted(found, key=repr)
+        table = self._reads.get(name, "") if func else name
+        if bound and self._full[key] is getattr(self.d.program, "tables", {}).get(table):
+            # facts and kept answers: the engine's own index on the most selective bound argument
+            first = min((self.d.program.lookup(table, len(pattern), i, pattern[i]) for i in bound), key=len)
+            return sorted((r for r in first if all(r[i] == pattern[i] for i in bound)), key=repr)
         index = self._full.get((key, bound))
         if index is None:  # rows by the values at the bound positions, built once per pattern shape
             index = {}

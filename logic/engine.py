@@ -44,24 +44,68 @@ if hasattr(Aggregate.Aggregate, "_process_group_concurrently"):
     Aggregate.Aggregate.complete = _complete_in_order
 
 
+class Table:
+    """The rows of one relation, served to the engine through an index on each argument.
+
+    pyDatalog asks a Python resolver (its documented ``@pyDatalog.predicate``
+    hook) before its own clause store. Facts kept here instead of as engine
+    clauses cost no assertion and a tenth of the memory; an argument bound in a
+    call is answered through a dict on that argument, built on first use.
+    """
+
+    __slots__ = ("rows", "_index")
+
+    def __init__(self):
+        self.rows: List[Tuple[Any, ...]] = []
+        self._index: Dict[int, Dict[Any, List[Tuple[Any, ...]]]] = {}
+
+    def extend(self, rows: Iterable[Tuple[Any, ...]]) -> int:
+        before = len(self.rows)
+        self.rows.extend(rows)
+        self._index.clear()
+        return len(self.rows) - before
+
+    def lookup(self, position: int, value: Any) -> List[Tuple[Any, ...]]:
+        """The rows whose argument ``position`` is ``value``."""
+        index = self._index.get(position)
+        if index is None:
+            index = self._index[position] = {}
+            for row in self.rows:
+                index.setdefault(row[position], []).append(row)
+        return index.get(value, [])
+
+    def __call__(self, *terms):
+        bound = [(i, t.id) for i, t in enumerate(terms) if t.is_const()]
+        if not bound:
+            return self.rows
+        found = min((self.lookup(i, v) for i, v in bound), key=len)
+        if len(bound) == 1:
+            return found
+        return [row for row in found if all(row[i] == v for i, v in bound)]
+
+
 class Program:
-    """One Datalog program: facts asserted into it, rules loaded into it."""
+    """One Datalog program: rules loaded into it, facts kept beside it in tables."""
 
     def __init__(self):
         with _LOCK:
             Logic()  # a fresh, empty logic for this thread...
             self._logic = Logic(True)  # ...which this program keeps
-        self.sizes: Dict[str, int] = {}  # facts asserted per predicate (strata.py skips joins with an empty one)
-        self.tables: Dict[str, List[Tuple[Any, ...]]] = {}  # every fact asserted, by predicate (strata keeps answers here)
+        self._tables: Dict[str, Table] = {}  # "name/arity" -> its facts (the engine's resolvers while active)
+        self.sizes: Dict[str, int] = {}  # facts per predicate (strata.py skips joins with an empty one)
+        self.tables: Dict[str, List[Tuple[Any, ...]]] = {}  # the same rows by name (strata keeps answers here)
 
     @contextmanager
     def active(self):
-        """Make this program the thread's current logic for the block."""
+        """Make this program the thread's current logic (and its tables the engine's facts) for the block."""
         with _LOCK:
             Logic(self._logic)
+            outer = pyEngine.Python_resolvers
+            pyEngine.Python_resolvers = self._tables
             try:
                 yield
             finally:
+                pyEngine.Python_resolvers = outer
                 self._logic = Logic(True)
 
     def load_rules(self, clauses: Sequence[str]) -> None:
@@ -70,27 +114,27 @@ class Program:
             # Rules may name Fraction, so thresholds are exact (Fraction(1, 5) is 20%).
             pyParser.load("\n".join(clauses), newglobals={"Fraction": Fraction}, defined={"Fraction"})
 
-    def assert_rows(self, predicate: str, rows: Iterable[Sequence[Any]]) -> None:
-        """Assert ground facts ``predicate(*row)`` (straight into the engine's tables), and keep them."""
-        Const, Literal, Clause, assert_ = pyEngine.Const, pyEngine.Literal, pyEngine.Clause, pyEngine.assert_
-        kept = self.tables.setdefault(predicate, [])
-        n = 0
-        with self.active():
-            pred = None
-            for row in rows:
-                if pred is None:  # the predicate object once, not a registry lookup per row
-                    pred = Literal(predicate, [Const(v) for v in row]).pred
-                assert_(Clause(Literal(pred, [Const(v) for v in row]), []))
-                kept.append(tuple(row))
-                n += 1
-        self.sizes[predicate] = self.sizes.get(predicate, 0) + n
+    def _table(self, predicate: str, arity: int) -> Table:
+        key = f"{predicate}/{arity}"
+        table = self._tables.get(key)
+        if table is None:
+            table = self._tables[key] = Table()
+            self.tables[predicate] = table.rows
+        return table
 
     def declare(self, predicate: str, arity: int) -> None:
-        """Make an EDB predicate known even when it has no rows (so rules over it answer 'none')."""
-        with self.active():
-            pred = pyEngine.Pred(predicate, arity)
-            pred.prearity = arity
-            pyEngine.insert(pred)
+        """Make a fact predicate known even when it has no rows (so rules over it answer 'none')."""
+        self._table(predicate, arity)
+        self.sizes.setdefault(predicate, 0)
+
+    def assert_rows(self, predicate: str, rows: Iterable[Sequence[Any]]) -> None:
+        """Add ground facts ``predicate(*row)`` (each row once)."""
+        rows = list(dict.fromkeys(tuple(r) for r in rows))
+        if not rows:
+            self.sizes.setdefault(predicate, 0)
+            return
+        n = self._table(predicate, len(rows[0])).extend(rows)
+        self.sizes[predicate] = self.sizes.get(predicate, 0) + n
 
     def replace_with_facts(self, predicate: str, arity: int, rows: Iterable[Sequence[Any]]) -> None:
         """Drop the rules of ``predicate`` and keep ``rows`` as its facts (see strata.py)."""
@@ -98,10 +142,10 @@ class Program:
             pred = pyEngine.Pred(predicate, arity)
             for clause in list(pred.clauses.values()):
                 pyEngine.retract(clause)
-            pred.prearity = arity
-            pyEngine.insert(pred)
+        self._tables.pop(f"{predicate}/{arity}", None)
         self.sizes[predicate] = 0
-        self.tables[predicate] = []
+        self.tables.pop(predicate, None)
+        self.declare(predicate, arity)
         self.assert_rows(predicate, rows)
 
     def table(self, predicate: str) -> List[Tuple[Any, ...]]:
@@ -109,6 +153,11 @@ class Program:
         if predicate not in self.tables:
             raise KeyError(f"relation {predicate!r} was not evaluated by strata")
         return self.tables[predicate]
+
+    def lookup(self, predicate: str, arity: int, position: int, value: Any) -> List[Tuple[Any, ...]]:
+        """The facts of ``predicate`` whose argument ``position`` is ``value`` (through the engine's index)."""
+        table = self._tables.get(f"{predicate}/{arity}")
+        return table.lookup(position, value) if table is not None else []
 
     def relation(self, predicate: str, arity: int) -> List[Tuple[Any, ...]]:
         """Every answer of ``predicate(V0, ..., Vn)``, asked of the engine directly.
