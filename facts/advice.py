@@ -15,15 +15,30 @@ and what each judge marked::
     verdict <judge> <reply> <category> finding|pass
     panel <judge> <judge> tiebreak=<judge>                 # the two seats and the tiebreak; one per world
 
+Pass 1, choosing the judges, and the leaderboard's statistics::
+
+    meta-row <id> writer=person|model|drafted [family=<id>] [probe=<probe>] [text="..."]
+    label <meta-row> <category> finding|pass               # the adjudicated label
+    mark <judge> <meta-row> <category> finding|pass        # a candidate judge's mark, blind to the labels
+    leading-group <n>                                      # how many lead inside one bootstrap interval
+    probe <id> variant=... [twin=<probe>]                  # the same probe in the other variant
+    assistant <id> ... [provider=<id>]                     # the inference provider serving the row
+
 ``regulated`` says the assistant holds a regulatory permission; ``wrapper=``
 names the wrapper(s) that permission covers (required with ``regulated``,
 refused without it). ``product=`` is one of the product types of the risk
-table. A ``reply`` without ``pass=`` is pass 1; one reply per assistant,
+table; ``twin=`` pairs a strict_conduct probe with its baseline twin (written
+on either one; a probe has one twin, of the other variant). A ``reply`` without ``pass=`` is pass 1; one reply per assistant,
 probe and pass. A judge marks a reply once per category. Every statement may
 carry ``src=`` and ``span="..."`` as in the core language.
 
+A ``meta-row`` is a pre-written reply of the meta-eval set: written by a
+person, by a model of ``family=``, or drafted by a model of ``family=`` and
+edited and approved by a person (``drafted``). It never scores an assistant.
+
 Nothing here decides anything: findings, their clause, routing, the panel's
-mark, the majority, ``self_graded`` and priority are derived by
+mark, the majority, ``self_graded``, priority, macro-F1, eligibility, the
+prompt gap, pass rates and spreads are derived by
 logic/advice/rules.py, and no statement may set them (:data:`DERIVED`, E140).
 """
 from __future__ import annotations
@@ -102,6 +117,58 @@ def _check_feature(values: Dict, flags: FrozenSet[str]) -> Problems:
     return []
 
 
+def _positive(text: str) -> int:
+    n = V.parse_int(text)
+    if n < 1:
+        raise V.ValueError_("the leading group holds at least one candidate")
+    return n
+
+
+def _check_probe(values: Dict, flags: FrozenSet[str]) -> Problems:
+    if values.get("twin") == values["id"]:
+        return [("twin", "E104", f"twin= names the same probe in the other variant, not {values['id']} itself")]
+    return []
+
+
+def _twins_across(probes: list, lookup) -> list:
+    """Each twin= names a probe of the other variant, and a probe belongs to one pair at most.
+
+        probe p variant=strict_conduct
+        probe q variant=baseline twin=p       # the pair (p, q); `twin=q` on p as well says the same
+    """
+    problems, pair_of = [], {}
+    for f in sorted((f for f in probes if f["twin"] is not None), key=lambda f: f.loc):
+        other = lookup("probe", f["twin"])
+        if other["variant"] == f["variant"]:
+            problems.append((f, "E111", f"twin= names {f['twin']!r}, a {other['variant']} probe (at {other.loc}); "
+                                        f"the twin of a {f['variant']} probe is a "
+                                        f"{'baseline' if f['variant'] == 'strict_conduct' else 'strict_conduct'} probe"))
+            continue
+        pair = frozenset((f["id"], f["twin"]))
+        for p in sorted(pair):
+            prev = pair_of.get(p)
+            if prev is not None and prev != pair:
+                (mate,) = prev - {p}
+                problems.append((f, "E112", f"{p} already has a twin, {mate}; a probe has one twin "
+                                            f"(its system-prompt variant's counterpart)"))
+                break
+        else:
+            for p in pair:
+                pair_of[p] = pair
+    return problems
+
+
+def _check_meta_row(values: Dict, flags: FrozenSet[str]) -> Problems:
+    writer, family = values["writer"], values.get("family")
+    if writer == "person" and family is not None:
+        return [("family", "E104", "a row written by a person has no model family; a row a model drafted and a "
+                                   "person edited is writer=drafted family=<id>")]
+    if writer != "person" and family is None:
+        return [("writer", "E106", f"writer={writer} names the model's family: family=<id> (a candidate is never "
+                                   f"scored on rows its own family wrote)")]
+    return []
+
+
 def _check_panel(values: Dict, flags: FrozenSet[str]) -> Problems:
     first, second, tiebreak = values["first"], values["second"], values["tiebreak"]
     if first == second:
@@ -118,14 +185,17 @@ WRAPPER = S.declare(S.Decl(
 ASSISTANT = S.declare(S.Decl(
     "assistant", (_F("id"), _F("name", S._text, quoted=True)), declares="assistant",
     flags=frozenset({"regulated"}), attrs=S._attrs(
-        _opt("wrapper", ref=("wrapper",), many=True), _opt("model", _model_id, quoted=True), _opt("family")),
+        _opt("wrapper", ref=("wrapper",), many=True), _opt("model", _model_id, quoted=True), _opt("family"),
+        _opt("provider")),
     check=_check_assistant,
-    summary="an assistant under test; regulated: it holds a permission covering wrapper="))
+    summary="an assistant under test; regulated: it holds a permission covering wrapper=; provider= serves it"))
 PROBE = S.declare(S.Decl(
     "probe", (_F("id"),), declares="probe", attrs=S._attrs(
         _F("variant", S.enum("strict_conduct", "baseline")), _opt("product", S.enum(*PRODUCT_TYPES)),
-        _opt("text", S._text, quoted=True)),
-    summary="a first-turn benchmark probe, its system-prompt variant and the product type it concerns"))
+        _opt("text", S._text, quoted=True), _opt("twin", ref=("probe",))),
+    check=_check_probe, across=_twins_across,
+    summary="a first-turn benchmark probe, its system-prompt variant, its twin in the other variant "
+            "and the product type it concerns"))
 REPLY = S.declare(S.Decl(
     "reply", (_F("id"), _F("assistant", ref=("assistant",)), _F("probe", ref=("probe",))), declares="reply",
     attrs=S._attrs(_opt("pass", _pass_number), _opt("text", S._text, quoted=True)),
@@ -149,8 +219,32 @@ PANEL = S.declare(S.Decl(
     attrs=S._attrs(_F("tiebreak", ref=("judge",))), check=_check_panel, unique=(),
     summary="the panel that grades the leaderboard: two seats and a tiebreak"))
 
+META_ROW = S.declare(S.Decl(
+    "meta-row", (_F("id"),), declares="meta-row", attrs=S._attrs(
+        _F("writer", S.enum("person", "model", "drafted")), _opt("family"), _opt("probe", ref=("probe",)),
+        _opt("text", S._text, quoted=True)),
+    check=_check_meta_row,
+    summary="a pre-written reply of the meta-eval set (pass 1) and who wrote it"))
+LABEL = S.declare(S.Decl(
+    "label", (_F("row", ref=("meta-row",)), _F("category", S.enum(*CATEGORY_IDS)),
+              _F("label", S.enum("finding", "pass"))),
+    unique=("row", "category"),
+    summary="the adjudicated label of a meta-eval row in one category"))
+MARK = S.declare(S.Decl(
+    "mark", (_F("judge", ref=("judge",)), _F("row", ref=("meta-row",)), _F("category", S.enum(*CATEGORY_IDS)),
+             _F("mark", S.enum("finding", "pass"))),
+    unique=("judge", "row", "category"),
+    summary="what a candidate judge marked a meta-eval row in one category (pass 1)"))
+LEADING = S.declare(S.Decl(
+    "leading-group", (_F("size", _positive),), unique=(),
+    summary="how many candidates lead by macro-F1 inside one bootstrap interval (the bootstrap is run "
+            "outside provlog)"))
+
 #: Conclusions of the advice rulebook: no statement or attribute may set them (E140).
 S.DERIVED.update({
     "finding", "self-graded", "self_graded", "panel-mark", "panel_mark", "priority", "row-priority",
     "row_priority",
+    # pass 1 and the leaderboard's statistics
+    "f1", "macro-f1", "macro_f1", "confusion", "eligible", "seat-unfit", "seat_unfit", "prompt-gap", "prompt_gap",
+    "pass-rate", "pass_rate", "row-rate", "row_rate", "spread", "differs", "provider-gap", "provider_gap",
 })

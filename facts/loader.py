@@ -691,6 +691,13 @@ def _resolve(facts: List[Fact], errs: _Collector, attempted: Set[str] = frozense
                 once[key] = first
             else:
                 once[key] = f
+    if ok:  # checks across statements (a rulebook's, issue 8) need every reference resolved
+        for decl in S.DECLS.values():
+            if decl.across is not None:
+                mine = [f for f in facts if f.kind == decl.keyword]
+                for f, code, msg in decl.across(mine, lambda kind, ident: kinds.get(kind, {}).get(ident)):
+                    errs.add(f.loc.file, f.loc.line, f.loc.col, code, msg)
+                    ok = False
     if ok:
         for f in facts:
             world.add(f)

@@ -91,6 +91,9 @@ class Decl:
     check: Optional[Callable[[Dict[str, Any], FrozenSet[str]], list]] = None
     # one statement per world for each value of these fields (() = one per world); a second is E112
     unique: Optional[Tuple[str, ...]] = None
+    # checks against other statements, run once every reference resolves:
+    # (this keyword's facts, lookup(kind, id) -> Fact or None) -> [(fact, code, message)]
+    across: Optional[Callable[[list, Callable[[str, str], Any]], list]] = None
 
 
 def _attrs(*fields: Field) -> Dict[str, Field]:
