@@ -5,34 +5,41 @@ publishes thresholds and criteria; each run of it publishes raw metrics, the
 results of its scorers and external checks, and the record of who did what::
 
     pilot <id> "<name>" [material=<proportion>]          # material=: the fresh-control shortfall that is material (7)
-    run <id> <pilot> [model=<id>] [checkpoint=<id>]
+    run <id> <pilot> [model=<id>] [checkpoint=<id>] [date=<date>]
+    scenario <id> <run> ok|failed|technical-failure by=<who>      # the source measurements of E (6)
     metric <run> <P|R|E|D|K|C> <value> source=runner|calculator|harness|scorer|policy|self-report
     threshold <pilot> <P|R|E|D|K|C> [min=<value>] [max=<value>] [mandatory]
     criterion <id> <pilot> by=scorer|harness|fresh-control|red-team [mandatory]
     scorer <id> <pilot> scope=<criterion,...>
     scorer-result <scorer> <run> pass|fail
     check <run> <criterion> pass|fail by=<who>
-    event <run> <kind> by=<who> [confirmed] [note="..."]
+    event <run> <kind> by=<who> [confirmed] [attempt=<attempt>] [note="..."]
     attempt <id> <run> [deleted] [concealed]
+    attempt-result <attempt> succeeded|unsuccessful by=<who>       # how an initiated attempt ended (4, 7)
     fresh-control <run> <fresh score> public=<score> by=<who> [explained="<why>" explained-by=<who>]
     calibration <pilot> <case> distinguished|missed      # Phase 0
     shadow <pilot> <aspect> pass|fail                    # Phase 1
     attack <id> <pilot> [succeeded] [published]          # Phase 2
-    application <id> <pilot> weight=<proportion> [limit=<proportion>] [checkpoint=<id>] [fresh-repeated]  # Phase 3
-    change <id> <pilot> <model|tool-permissions|verifier|generator> [material] [reaccepted-by=<run>]       # Phase 4
+    application <id> <pilot> weight=<proportion> [limit=<proportion>] [checkpoint=<id>] [fresh-repeated] [date=<date>]  # Phase 3
+    change <id> <pilot> <model|tool-permissions|verifier|generator> [material] [reaccepted-by=<run>] [date=<date>]       # Phase 4
 
 A metric value is exact: P, R, E and D are proportions (``0.93`` or ``93%``),
 K is ``pass``/``fail`` or a proportion, C is an amount (``120``, ``1.5k``).
-``<who>`` is one of :data:`WHO`; ``policy`` is the evaluated party. Nothing
+``<who>`` is one of :data:`WHO`; ``policy`` is the evaluated party. A ``date=``
+(``2025``, ``2025-03`` or ``2025-03-14``) orders runs, changes and applications
+for Phase 4 (:func:`date_span`). Nothing
 here decides anything: final values, ``verified``, thresholds met, critical
 violations and ``pilot_pass`` are derived by logic/pilot/rules.py, and no
 statement or attribute may set them (:data:`DERIVED`, load error E140).
 
     >>> parse_measure("93%").value, parse_measure("1.5k").value, parse_measure("pass").value
     (Fraction(93, 100), Fraction(1500, 1), Fraction(1, 1))
+    >>> date_span("2025-02")
+    ('2025-02-01', '2025-02-28')
 """
 from __future__ import annotations
 
+import calendar
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Dict, FrozenSet, List, Optional, Tuple
@@ -67,6 +74,13 @@ CASES = ("correct", "partial", "self-report", "log-exploit", "check-omission", "
 ASPECTS = ("reproducibility", "logging", "divergence", "verification-cost", "policy-unchanged")
 #: Phase 4: a material change to any of these requires re-acceptance.
 CHANGES = ("model", "tool-permissions", "verifier", "generator")
+#: How a scenario ended (6, E): ``failed`` ran to its end with a wrong result, which is no
+#: technical failure; ``technical-failure`` did not execute (crash, timeout, harness error).
+SCENARIO_OUTCOMES = ("ok", "failed", "technical-failure")
+#: How an initiated attempt ended (4 "an initiated or unsuccessful attempt").
+ATTEMPT_OUTCOMES = ("succeeded", "unsuccessful")
+#: The events that act on one attempt, and so may name it with ``attempt=``.
+ATTEMPT_EVENTS = ("delete-attempt", "conceal-attempt")
 
 
 @dataclass(frozen=True)
@@ -92,6 +106,22 @@ def parse_measure(text: str) -> Measure:
         return Measure(p.lo, "pct", text)
     n = V.parse_amount(text)
     return Measure(n, "amount" if text[-1:] in "kMB" else "number", text)
+
+
+def half_unit(m: Measure) -> Fraction:
+    """Half a unit of the last digit written: how far a published value may be from the exact
+    one it rounds. A whole number (``1``, ``0``), a gate or an amount is exact.
+
+    >>> [str(half_unit(parse_measure(t))) for t in ("0.67", "95%", "99.5%", "1", "1.0", "pass")]
+    ['1/200', '1/200', '1/2000', '0', '1/20', '0']
+    """
+    if m.form not in ("pct", "number"):
+        return Fraction(0)
+    digits = m.text.rstrip("%")
+    if "." not in digits:
+        return Fraction(0) if m.form == "number" else Fraction(1, 200)
+    places = len(digits.split(".", 1)[1]) + (2 if m.form == "pct" else 0)
+    return Fraction(1, 2 * 10 ** places)
 
 
 def parse_proportion(text: str) -> Fraction:
@@ -152,7 +182,28 @@ def _check_fresh(values: Dict, flags: FrozenSet[str]):
 def _check_event(values: Dict, flags: FrozenSet[str]):
     if "confirmed" in flags and values["kind"] != "secret-leak":
         return [("kind", "E104", f"the flag confirmed marks a secret-leak as confirmed (7); not a {values['kind']}")]
+    if values.get("attempt") is not None and values["kind"] not in ATTEMPT_EVENTS:
+        return [("attempt", "E104", f"attempt= names the attempt a {' or '.join(ATTEMPT_EVENTS)} acts on; "
+                                    f"not a {values['kind']}")]
     return []
+
+
+def date_span(text: str) -> Tuple[str, str]:
+    """The first and last day a ``date=`` can mean, as ISO strings that sort in time order.
+
+    A date as precise as a day is one day; ``2025-03`` is all of March. Phase 4 orders two
+    things only when their spans do not overlap, so ``2025-03`` is not after ``2025-03-14``.
+
+    >>> date_span("2025"), date_span("2024-02-29")
+    (('2025-01-01', '2025-12-31'), ('2024-02-29', '2024-02-29'))
+    """
+    parts = [int(p) for p in text.split("-")]
+    y, mo, d = (parts + [None, None])[:3]
+    if mo is None:
+        return f"{y:04d}-01-01", f"{y:04d}-12-31"
+    if d is None:
+        return f"{y:04d}-{mo:02d}-01", f"{y:04d}-{mo:02d}-{calendar.monthrange(y, mo)[1]:02d}"
+    return (text,) * 2
 
 
 _opt = S.opt
@@ -162,8 +213,11 @@ S.declare(S.Decl("pilot", (_F("id"), _F("name", S._text, quoted=True)), declares
     _opt("material", parse_proportion)),
     summary="a pilot of the open pilot baseline (material=: the fresh-control shortfall that is material)"))
 S.declare(S.Decl("run", (_F("id"), _F("pilot", ref=("pilot",))), declares="run", attrs=S._attrs(
-    _opt("model"), _opt("checkpoint")),
-    summary="one evaluated run of a pilot"))
+    _opt("model"), _opt("checkpoint"), _opt("date", S.DATE)),
+    summary="one evaluated run of a pilot (date=: when it ran, for Phase 4)"))
+S.declare(S.Decl("scenario", (_F("id"), _F("run", ref=("run",)), _F("outcome", S.enum(*SCENARIO_OUTCOMES))),
+                 declares="scenario", attrs=S._attrs(_F("by", S.enum(*WHO))),
+                 summary="a scenario of a run, how it ended and who recorded it: the source measurements of E (6)"))
 S.declare(S.Decl("metric", (_F("run", ref=("run",)), _F("metric", _metric), _F("value", parse_measure)),
                  attrs=S._attrs(_F("source", S.enum(*SOURCES))), check=_check_metric,
                  summary="a raw metric of a run (6), and who produced it (4)"))
@@ -183,11 +237,15 @@ S.declare(S.Decl("check", (_F("run", ref=("run",)), _F("criterion", ref=("criter
                            _F("outcome", S.enum("pass", "fail"))), attrs=S._attrs(_F("by", S.enum(*WHO))),
                  summary="the result of checking a criterion on a run, and who checked it (6)"))
 S.declare(S.Decl("event", (_F("run", ref=("run",)), _F("kind", S.enum(*EVENTS))), flags=frozenset({"confirmed"}),
-                 attrs=S._attrs(_F("by", S.enum(*WHO)), _opt("note", S._text, quoted=True)), check=_check_event,
+                 attrs=S._attrs(_F("by", S.enum(*WHO)), _opt("attempt", ref=("attempt",)),
+                                _opt("note", S._text, quoted=True)), check=_check_event,
                  summary="something that happened in a run, and who did it (4, 7)"))
 S.declare(S.Decl("attempt", (_F("id"), _F("run", ref=("run",))), declares="attempt",
                  flags=frozenset({"deleted", "concealed"}),
                  summary="an initiated attempt within a run (4, 7)"))
+S.declare(S.Decl("attempt-result", (_F("attempt", ref=("attempt",)), _F("outcome", S.enum(*ATTEMPT_OUTCOMES))),
+                 attrs=S._attrs(_F("by", S.enum(*WHO))),
+                 summary="how an initiated attempt ended, and who recorded it (4, 7)"))
 S.declare(S.Decl("fresh-control", (_F("run", ref=("run",)), _F("fresh", parse_proportion)), attrs=S._attrs(
     _F("public", parse_proportion), _F("by", S.enum(*WHO)), _opt("explained", S._text, quoted=True),
     _opt("explained-by", S.enum(*WHO))), check=_check_fresh,
@@ -203,10 +261,12 @@ S.declare(S.Decl("attack", (_F("id"), _F("pilot", ref=("pilot",))), declares="at
                  summary="Phase 2: a red-team attack on a pilot's signal"))
 S.declare(S.Decl("application", (_F("id"), _F("pilot", ref=("pilot",))), declares="application",
                  flags=frozenset({"fresh-repeated"}), attrs=S._attrs(
-                     _F("weight", parse_proportion), _opt("limit", parse_proportion), _opt("checkpoint")),
+                     _F("weight", parse_proportion), _opt("limit", parse_proportion), _opt("checkpoint"),
+                     _opt("date", S.DATE)),
                  summary="Phase 3: a limited application of a pilot's signal"))
 S.declare(S.Decl("change", (_F("id"), _F("pilot", ref=("pilot",)), _F("what", S.enum(*CHANGES))),
-                 declares="change", flags=frozenset({"material"}), attrs=S._attrs(_opt("reaccepted-by", ref=("run",))),
+                 declares="change", flags=frozenset({"material"}), attrs=S._attrs(
+                     _opt("reaccepted-by", ref=("run",)), _opt("date", S.DATE)),
                  summary="Phase 4: a change to a pilot's model, tool permissions, verifier or generator"))
 
 #: Conclusions of the pilot rulebook: no statement or attribute may set them (E140).
@@ -214,5 +274,5 @@ S.DERIVED.update({
     "pilot-pass", "pilot_pass", "scorer-pass", "scorer_pass", "final-value", "final_value", "formula",
     "shadow-signal", "shadow_signal", "threshold-met", "threshold_met", "threshold-failed", "threshold_failed",
     "critical", "rejected", "trust-breach", "trust_breach", "cost-comparable", "cost_comparable", "cheaper",
-    "k-satisfied", "k_satisfied",
+    "k-satisfied", "k_satisfied", "derived-e", "derived_e", "reaccepted", "attempt-concealed", "attempt_concealed",
 })

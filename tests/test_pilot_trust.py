@@ -29,6 +29,10 @@ metric r-good C 100 source=calculator
 scorer-result s1 r-good pass
 check r-good c-red pass by=red-team
 fresh-control r-good 0.94 public=0.95 by=harness
+scenario sc-good-1 r-good ok by=runner
+scenario sc-good-2 r-good failed by=harness
+attempt a-r-good r-good
+attempt-result a-r-good succeeded by=runner
 
 run r-twin p1
 metric r-twin P 0.95 source=runner
@@ -39,9 +43,12 @@ metric r-twin K pass source=harness
 metric r-twin C 120 source=calculator
 scorer-result s1 r-twin pass
 check r-twin c-red pass by=red-team
+attempt a-r-twin r-twin
+attempt-result a-r-twin unsuccessful by=runner
 
 run r-bare p1
 scorer-result s1 r-bare pass
+attempt a-r-bare r-bare
 
 run r-low p1
 metric r-low P 0.5 source=runner
@@ -53,6 +60,9 @@ metric r-low C 10 source=calculator
 scorer-result s1 r-low pass
 check r-low c-red fail by=red-team
 fresh-control r-low 0.5 public=0.9 by=harness
+scenario sc-low-1 r-low ok by=runner
+attempt a-r-low r-low
+attempt-result a-r-low unsuccessful by=runner
 '''
 RUNS = ("r-good", "r-twin", "r-bare", "r-low")
 
@@ -62,12 +72,14 @@ GOOD = {
     "shadow_signal": "shadow_signal(R, X)", "threshold_met": "threshold_met(R, M)",
     "criterion_passed": "criterion_passed(R, C)", "k_satisfied": "k_satisfied(R)",
     "explained": "explained(R, F, P)", "cost_comparable": "cost_comparable(A, B)", "cheaper": "cheaper(A, B)",
+    "derived_e": "derived_e(R, X)", "outcome_recorded": "outcome_recorded(A)",
 }
 #: ...and the ones it must never be able to remove.
 BAD = {
     "critical": "critical(R, C)", "rejects": "rejects(R, C)", "threshold_failed": "threshold_failed(R, M)",
     "criterion_unpassed": "criterion_unpassed(R, C)", "trust_breach": "trust_breach(R, C)",
-    "material_shortfall": "material_shortfall(R, F, P, X)",
+    "material_shortfall": "material_shortfall(R, F, P, X)", "attempt_concealed": "attempt_concealed(A, R, H)",
+    "value_conflict": "value_conflict(R, M)",
 }
 
 
@@ -84,6 +96,10 @@ def before():
     assert ("r-bare",) not in got["verified"] and ("r-low",) in got["verified"]
     assert ("r-low", "7.fresh") in got["critical"]
     assert got["cheaper"] == {("r-good", "r-twin")}
+    # E is calculated from the trusted scenarios of r-good (2 of 2) and r-low (1 of 1); a-r-bare's
+    # outcome is not in the record, so it is concealed
+    assert got["derived_e"] == {("r-good", 1), ("r-low", 1)}
+    assert got["attempt_concealed"] == {("a-r-bare", "r-bare", "no-outcome")}
     return got
 
 
@@ -100,6 +116,12 @@ def _policy_statements():
     for crit in ("c-red", "c-unit"):
         for outcome in ("pass", "fail"):
             out.append(f"check {{r}} {crit} {outcome} by=policy")
+    for outcome in ("ok", "failed", "technical-failure"):  # scenarios: the source measurements of E
+        out.append(f"scenario sp-{outcome}-{{r}} {{r}} {outcome} by=policy")
+    for outcome in ("succeeded", "unsuccessful"):  # how an attempt ended, in the policy's own word
+        out.append(f"attempt-result a-{{r}} {outcome} by=policy")
+    for kind in ("delete-attempt", "conceal-attempt"):
+        out.append(f"event {{r}} {kind} by=policy attempt=a-{{r}}")
     out.append("fresh-control {r} 1 public=0.5 by=policy")
     out.append('fresh-control {r} 0.5 public=0.9 by=policy explained="the fresh set is harder" explained-by=policy')
     return out

@@ -20,13 +20,14 @@ from ..rulebooks import Rulebook, collector, register
 from .rules import PILOT
 
 PREDICATES = {
-    "pilot": 1, "pilot_material": 2, "run": 2, "metric": 4, "threshold": 5,
+    "pilot": 1, "pilot_material": 2, "run": 2, "run_date": 3, "scenario": 4, "metric": 4, "metric_precision": 5, "threshold": 5,
     "criterion": 4, "scorer": 2, "scorer_scope": 2, "scorer_result": 3, "check": 4,
-    "event": 3, "event_confirmed": 3, "attempt": 2, "attempt_flag": 2,
+    "event": 3, "event_confirmed": 3, "event_attempt": 4, "attempt": 2, "attempt_flag": 2, "attempt_result": 3,
     "fresh": 4, "fresh_explained": 4,
     "calibration": 3, "shadow": 3, "attack": 2, "attack_flag": 2,
     "application": 3, "application_limit": 2, "application_checkpoint": 1, "application_flag": 2,
-    "change": 3, "change_flag": 2, "change_reaccepted_by": 2,
+    "application_date": 3,
+    "change": 3, "change_flag": 2, "change_reaccepted_by": 2, "change_date": 3,
     # the text's fixed lists (section 5 Phase 0 and Phase 1; the result metrics of section 6)
     "phase0_case": 1, "shadow_aspect": 1, "result_metric": 1,
 }
@@ -51,8 +52,13 @@ def rows(facts: FactSet, origins: Dict[Tuple[str, Tuple], List[Fact]]) -> Dict[s
         add("pilot_material", f, f["id"], f["material"] if f["material"] is not None else Fraction(0))
     for f in facts.of("run"):
         add("run", f, f["id"], f["pilot"])
+        _add_date(add, "run_date", f)
+    for f in facts.of("scenario"):
+        add("scenario", f, f["id"], f["run"], f["outcome"], f["by"])
     for f in facts.of("metric"):
         add("metric", f, f["run"], f["metric"], _num(f["metric"], f["value"].value), f["source"])
+        if f["metric"] == "E":  # the precision a stated E is published at (6.E compares it with the scenarios)
+            add("metric_precision", f, f["run"], f["metric"], f["value"].value, f["source"], F.half_unit(f["value"]))
     for f in facts.of("threshold"):
         md = "mandatory" if "mandatory" in f.flags else "advisory"
         for b in ("min", "max"):
@@ -72,10 +78,14 @@ def rows(facts: FactSet, origins: Dict[Tuple[str, Tuple], List[Fact]]) -> Dict[s
         add("event", f, f["run"], f["kind"], f["by"])
         if "confirmed" in f.flags:
             add("event_confirmed", f, f["run"], f["kind"], f["by"])
+        if f["attempt"] is not None:
+            add("event_attempt", f, f["run"], f["kind"], f["by"], f["attempt"])
     for f in facts.of("attempt"):
         add("attempt", f, f["id"], f["run"])
         for flag in sorted(f.flags):
             add("attempt_flag", f, f["id"], flag)
+    for f in facts.of("attempt-result"):
+        add("attempt_result", f, f["attempt"], f["outcome"], f["by"])
     for f in facts.of("fresh-control"):
         add("fresh", f, f["run"], f["fresh"], f["public"], f["by"])
         if f["explained-by"] is not None:
@@ -96,13 +106,21 @@ def rows(facts: FactSet, origins: Dict[Tuple[str, Tuple], List[Fact]]) -> Dict[s
             add("application_checkpoint", f, f["id"])
         for flag in sorted(f.flags):
             add("application_flag", f, f["id"], flag)
+        _add_date(add, "application_date", f)
     for f in facts.of("change"):
         add("change", f, f["id"], f["pilot"], f["what"])
         for flag in sorted(f.flags):
             add("change_flag", f, f["id"], flag)
         if f["reaccepted-by"] is not None:
             add("change_reaccepted_by", f, f["id"], f["reaccepted-by"])
+        _add_date(add, "change_date", f)
     return out
+
+
+def _add_date(add, pred: str, f: Fact) -> None:
+    """``pred(id, First, Last)``: the days a ``date=`` spans (facts/pilot.py date_span); none if undated."""
+    if f["date"] is not None:
+        add(pred, f, f["id"], *F.date_span(f["date"]))
 
 
 #: How a condition reads where it holds and where it does not ({0}, {1}...: its arguments), for
@@ -119,7 +137,8 @@ MEANINGS = {
                  "{0} has no critical violation and no trust breach"),
     "has_unpassed_criterion": ("{0} has a mandatory criterion its checker did not pass: see criterion_unpassed({0}, C)",
                                "{0} passes every mandatory criterion by its own checker"),
-    "value_conflict": ("the trusted values of {1} for {0} disagree", "the trusted values of {1} for {0} agree"),
+    "value_conflict": ("the trusted values of {1} for {0} disagree, or do not reproduce its calculation",
+                       "the trusted values of {1} for {0} agree, and reproduce its calculation where there is one"),
     "has_final": ("{0} has a final value of {1}", "{0} has no final value of {1}"),
     "threshold_failed": ("{0} fails the mandatory threshold on {1}", "{0} meets the mandatory thresholds on {1}"),
     "k_satisfied": ("{0} satisfies the quality gate K", "{0} does not satisfy the quality gate K"),
@@ -139,6 +158,18 @@ MEANINGS = {
     "application_permitted": ("{0}'s signal may be applied (Phase 3)", "{0}'s signal may not be applied yet (Phase 3)"),
     "has_fault": ("{0} has a fault: see application_fault({0}, W)", "{0} has no fault"),
     "application_checkpoint": ("{0} retains a checkpoint", "{0} retains no checkpoint"),
+    "has_clean_scenario": ("{0} has a scenario without a technical failure",
+                           "every scenario of {0} the trusted side recorded ended in a technical failure"),
+    "names_attempt": ("the {1} event by the {2} in {0} names an attempt of {0}",
+                      "the {1} event by the {2} in {0} names no attempt of {0}"),
+    "outcome_recorded": ("how attempt {0} ended is in the record", "nobody but the policy recorded how attempt {0} ended"),
+    "ran_after": ("run {0} came after change {1}",
+                  "run {0} is not shown to come after change {1} (5.4: both dated, the run's first day after the change's last)"),
+    "phases_complete": ("{0} has passed Phases 0-2", "{0} has not passed Phases 0-2: see phase_gap({0}, N, W)"),
+    "applied_before": ("application {0} came before change {1}", "application {0} is not shown to come before change {1}"),
+    "reaccepted_before": ("change {0} was re-accepted before application {1}",
+                          "change {0} is not shown re-accepted before application {1}"),
+    "application_dated": ("application {0} is dated", "application {0} is undated"),
 }
 
 
