@@ -18,7 +18,11 @@ _PARSER: Optional[Lark] = None
 
 
 class QueryError(ValueError):
-    """A goal that is not a Datalog query provlog accepts."""
+    """A goal that is not a Datalog query provlog accepts; ``column`` is where in the goal (1-based)."""
+
+    def __init__(self, message: str, column: int = 1):
+        super().__init__(message)
+        self.column = column
 
 
 def _parser() -> Lark:
@@ -70,6 +74,6 @@ def render_goal(text: str) -> Tuple[str, List[str]]:
         tree = _parser().parse(text)
     except UnexpectedInput as e:
         raise QueryError(f"query:1:{e.column}: not a Datalog goal here: write literals like "
-                         f"value(O, 'F', 'standard', X, S, R) joined by &") from None
+                         f"value(O, 'F', 'standard', X, S, R) joined by &", e.column) from None
     r = _Render()
     return r.transform(tree), r.vars

@@ -288,7 +288,8 @@ class World:
             rows = self.rulebook(rulebook).program.ask(text)
         except Exception as e:  # pyDatalog reports unknown predicates and arity errors this way
             msg = str(e).splitlines()[0] if str(e) else type(e).__name__
-            raise QueryError(f"query: {msg}") from None
+            msg = msg.replace("Predicate without definition (or error in resolver): ", "no relation named ")
+            raise QueryError(f"query: {msg} (name/arity)" if msg.startswith("no relation") else f"query: {msg}") from None
         if rows == [()]:
             return [{}]
         out = [dict(zip(names, (_plain(v) for v in row))) for row in rows]
@@ -309,8 +310,8 @@ class World:
         return runs[name]
 
     def holds(self, goal: str, rulebook: Optional[str] = None) -> bool:
-        text, _ = render_goal(goal)
-        return bool(self.rulebook(rulebook).program.ask(text))
+        """Whether a Datalog goal has an answer (QueryError or UnknownName if it cannot be asked)."""
+        return bool(self.query(goal, rulebook))
 
     def prove(self, goal: str, rulebook: Optional[str] = None, fmt: str = "text") -> str:
         """The proof of every answer of an atom goal, in any rulebook."""
@@ -363,8 +364,12 @@ class World:
                 out.append(ExpectResult(str(f.loc), f"expect {f['org']} band={f['expected']} policy={pol}",
                                         got == f["expected"], got, f["expected"]))
             elif what in ("holds", "fails"):
-                got = self.holds(f["goal"], f["rulebook"])
                 text = f'expect {what} "{f["goal"]}"' + (f" rulebook={f['rulebook']}" if f["rulebook"] else "")
+                try:
+                    got = self.holds(f["goal"], f["rulebook"])
+                except (QueryError, UnknownName) as e:  # a goal that cannot be asked fails its expect, with why
+                    out.append(ExpectResult(str(f.loc), text, False, f"error: {e}", what))
+                    continue
                 out.append(ExpectResult(str(f.loc), text, got == (what == "holds"), "holds" if got else "fails", what))
             elif what == "role":
                 got = self.role(f["org"])

@@ -80,6 +80,19 @@ def test_test_and_verify(world_file):
     assert r.exit_code == 0, r.output
 
 
+def test_an_expect_goal_that_cannot_be_asked_fails_with_its_reason(tmp_path):
+    p = tmp_path / "w.facts"
+    p.write_text('org o1 "O1" type=nonprofit\n'
+                 'expect holds "nosuchrel(A)"\n'            # no such relation
+                 'expect fails "value(A, B)"\n'             # value has six arguments
+                 'expect holds "x(A)" rulebook=nosuch\n'    # no such rulebook
+                 "expect fails \"value('o1', 'F', P, X, S, R)\"\n")  # unevidenced: no value row
+    r = run("test", p)
+    assert r.exit_code == 1 and "Traceback" not in r.output
+    assert "no relation named nosuchrel/1" in r.output and "no relation named value/2" in r.output
+    assert "unknown rulebook 'nosuch'" in r.output and "1 passed, 3 failed" in r.output
+
+
 def test_verify_fails_on_a_wrong_stored_value(tmp_path):
     p = tmp_path / "w.facts"
     p.write_text(WORLD.replace("assessment evalco F value=2", "assessment evalco F value=3"))

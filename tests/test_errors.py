@@ -165,6 +165,9 @@ def test_strict_is_what_makes_pending_an_error(tmp_path):
     ('org e "E" type=vc band=clear\n', "E140", 19, "band= is derived"),
     ('entity p "P"\nsource s "x" publisher=p status=confirmed\ncite F.4/e/1 s\n', "E140", 6, "derived signal id"),
     ('org e "E" type=vc\nsignal s1 e F for info rule=F.1\ncite s1 s1\n', "E111", 9, "a signal"),
+    # an expect goal that does not parse is refused at load (not a traceback when the test runs)
+    ('expect holds "(f[\'x\'] == 4)"\n', "E104", 16, "is not a Datalog goal"),
+    ('expect fails "value(o1, " rulebook=advice\n', "E104", 21, "is not a Datalog goal"),
     ('include "x.facts"\n', "E150", 1, "include needs a world loaded from a file"),
     ('entity p "P"\nsource s "x" publisher=p status=confirmed lane=reported attestor="" approved-by="B"\n',
      "E132", 48, "attestor="),
