@@ -76,12 +76,10 @@ class _Evidence:
 
     def __init__(self, ex: Explainer, sid: str, view: str):
         self.sid, self.view = sid, view
-        self.cites = [(src, sp) for _, _, src, sp in ex.rows("vcite", (sid, view, _FREE, _FREE))]
-        self.source = {}
-        for src, _ in self.cites:
-            for _, pub, st, tier in ex.rows("source", (src, _FREE, _FREE, _FREE)):
-                counted = [r[3] for r in ex.rows("counts_as", (sid, view, src, _FREE))]
-                self.source[src] = (pub, counted[0] if counted else st, tier)
+        rows = ex.rows("vcite", (sid, view) + (_FREE,) * 5)
+        self.cites = [(src, sp) for _, _, src, sp, _, _, _ in rows]
+        # a source as it counts for this signal: publisher, status (confirmed for an admission, C17), tier
+        self.source = {src: (pub, st, tier) for _, _, src, _, st, tier, pub in rows}
         self.negative = bool(ex.rows("negative", (sid,)))
 
     def status(self, src):

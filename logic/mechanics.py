@@ -20,24 +20,27 @@ r("def", "active(S) <= status(S, 'active')",
   "{S} is active (not differs, superseded or quarantined)")
 r("def", "usable(Src) <= source(Src, Pub, St, T) & ~unusable(Src)",
   "{Src} is usable: not quarantined, lane not rejected or pending")
-r("def", "vcite(S, 'all', Src, Sp) <= cites(S, Src, Sp) & usable(Src)",
-  "{S} cites usable source {Src}")
+# C17: citations of the org's own pages. Start from the sources an org publishes (few), not from every citation.
+r("C17", "own_page(S, Src, Dir) <= source(Src, O, St, T) & org(O, Ty) & cites(S, Src, Sp) & signal(S, O, D, Dir)",
+  "{S} ({Dir}) cites {Src}, a page of {O} itself")
+r("C17", "self_favour(S) <= own_page(S, Src, 'for')",
+  "{S} is a for-signal citing its org's own page {Src}: against-interest drops it")
+r("C17", "admission(S, Src) <= own_page(S, Src, 'against')",
+  "C17: {Src} is the org's own page cited against it: an admission against interest")
+# vcite(S, V, Src, Sp, St, T, Pub): a usable citation in view V, with what its source counts as
+# (St: confirmed for an admission, C17), its tier and its publisher; every evidence test reads it.
+r("C17", "vcite(S, 'all', Src, Sp, 'confirmed', T, Pub) <= admission(S, Src) & cites(S, Src, Sp) & usable(Src) & source(Src, Pub, St, T)",
+  "C17: {S} cites {Src}, its org's own page, against it: it counts as confirmed")
+r("def", "vcite(S, 'all', Src, Sp, St, T, Pub) <= cites(S, Src, Sp) & usable(Src) & source(Src, Pub, St, T) & ~admission(S, Src)",
+  "{S} cites usable source {Src} ({St}, tier {T}, published by {Pub})")
 # View 'ai' exists only for the signals it changes: for-signals citing the org's own pages.
-r("C17", "self_favour(S) <= cites(S, Src, Sp) & signal(S, O, D, 'for') & source(Src, O, St, T)",
-  "{S} is a for-signal citing {O}'s own page {Src}: against-interest drops it")
-r("C17", "vcite(S, 'ai', Src, Sp) <= self_favour(S) & cites(S, Src, Sp) & usable(Src) & signal(S, O, D, Dir) & source(Src, Pub, St, T) & (Pub != O)",
+r("C17", "vcite(S, 'ai', Src, Sp, St, T, Pub) <= self_favour(S) & cites(S, Src, Sp) & usable(Src) & source(Src, Pub, St, T) & signal(S, O, D, Dir) & (Pub != O)",
   "against-interest keeps {Src} on for-signal {S}: {Pub} is not {O} itself")
-r("C17", "admission(S, Src) <= cites(S, Src, Sp) & signal(S, O, D, 'against') & source(Src, O, St, T)",
-  "C17: {Src} is {O}'s own page cited against it: an admission against interest")
-r("C17", "counts_as(S, V, Src, 'confirmed') <= vcite(S, V, Src, Sp) & admission(S, Src)",
-  "C17: {Src} counts as confirmed for {S} (admission against interest)")
-r("def", "counts_as(S, V, Src, St) <= vcite(S, V, Src, Sp) & ~admission(S, Src) & source(Src, Pub, St, T)",
-  "{Src} cited by {S} is {St}")
 
 # --- Evidence class (C14) -----------------------------------------------------
-r("def", "has_confirmed(S, V) <= counts_as(S, V, Src, 'confirmed')", "{S} cites confirmed source {Src}")
-r("def", "has_unaudited(S, V) <= counts_as(S, V, Src, 'unaudited')", "{S} cites unaudited source {Src}")
-r("def", "has_unconfirmed(S, V) <= counts_as(S, V, Src, St) & (St != 'confirmed')",
+r("def", "has_confirmed(S, V) <= vcite(S, V, Src, Sp, 'confirmed', T, Pub)", "{S} cites confirmed source {Src}")
+r("def", "has_unaudited(S, V) <= vcite(S, V, Src, Sp, 'unaudited', T, Pub)", "{S} cites unaudited source {Src}")
+r("def", "has_unconfirmed(S, V) <= vcite(S, V, Src, Sp, St, T, Pub) & (St != 'confirmed')",
   "{S} cites {Src}, which is {St}")
 r("C14", "evclass(S, V, 'confirmed') <= has_confirmed(S, V) & ~has_unconfirmed(S, V)",
   "C14: every usable source of {S} is confirmed")
@@ -71,7 +74,7 @@ r("C14", "held(S, V, 'C14') <= b0(S, K, N) & b1(S, V, K, B) & (B != N)",
   "C14 held {S}'s {K} {N} at {B}")
 
 # --- Extremes (C15, C16, F.12, X.7) --------------------------------------------
-r("C15", "span_confirmed(S, V) <= vcite(S, V, Src, Sp) & (Sp != '') & counts_as(S, V, Src, 'confirmed')",
+r("C15", "span_confirmed(S, V) <= vcite(S, V, Src, Sp, 'confirmed', T, Pub) & (Sp != '')",
   "C15: {S} quotes a span from confirmed source {Src}")
 r("C15", "b2(S, V, 'cap', B) <= b1(S, V, 'cap', B) & (B > 0)", "{S}'s cap {B} is not an extreme")
 r("C15", "b2(S, V, 'cap', 0) <= b1(S, V, 'cap', 0) & span_confirmed(S, V)",
@@ -82,17 +85,17 @@ r("C15", "b2(S, V, 'cap', 1) <= b1(S, V, 'cap', 0) & ~span_confirmed(S, V)",
 r("C15", "held(S, V, 'C15') <= b0(S, 'cap', 0) & evclass(S, V, Cl) & ~span_confirmed(S, V)",
   "C15: {S}'s cap 0 quotes no span from a confirmed source")
 # The floor-4 tests (C16, F.12, X.7) are asked only of signals that state a floor 4.
-r("C16", "has_span(S, V) <= stated(S, 'floor', 4) & vcite(S, V, Src, Sp) & (Sp != '')", "{S} quotes a span from {Src}")
-r("C16", "tier12(S, V) <= stated(S, 'floor', 4) & vcite(S, V, Src, Sp) & source(Src, Pub, St, T) & (T >= 1) & (T <= 2)",
+r("C16", "has_span(S, V) <= stated(S, 'floor', 4) & vcite(S, V, Src, Sp, St, T, Pub) & (Sp != '')", "{S} quotes a span from {Src}")
+r("C16", "tier12(S, V) <= stated(S, 'floor', 4) & vcite(S, V, Src, Sp, St, T, Pub) & (T >= 1) & (T <= 2)",
   "C16: {S} cites {Src}, a tier-{T} source")
-r("C16", "two_publishers(S, V) <= stated(S, 'floor', 4) & vcite(S, V, A, Sa) & vcite(S, V, B, Sb) & source(A, PA, StA, TA) & source(B, PB, StB, TB) & (PA != PB)",
+r("C16", "two_publishers(S, V) <= stated(S, 'floor', 4) & vcite(S, V, A, Sa, StA, TA, PA) & vcite(S, V, B, Sb, StB, TB, PB) & (PA != PB)",
   "C16: {S} cites {A} ({PA}) and {B} ({PB}), two publishers")
 r("C16", "c16_ok(S, V) <= has_span(S, V) & tier12(S, V)", "C16: {S} has a span and a tier 1-2 source")
 r("C16", "c16_ok(S, V) <= has_span(S, V) & two_publishers(S, V)",
   "C16: {S} has a span and sources from two publishers")
-r("F.12", "f12_ok(S, V) <= stated(S, 'floor', 4) & negative(S) & vcite(S, V, A, Sa) & source(A, PA, StA, 1) & vcite(S, V, B, Sb) & source(B, PB, StB, TB) & (PB != PA)",
+r("F.12", "f12_ok(S, V) <= stated(S, 'floor', 4) & negative(S) & vcite(S, V, A, Sa, StA, 1, PA) & vcite(S, V, B, Sb, StB, TB, PB) & (PB != PA)",
   "F.12: {S} is a bounded negative with tier-1 {A} and independent {B}")
-r("X.7", "x7_ok(S, V) <= negative(S) & has_span(S, V) & vcite(S, V, A, Sa) & vcite(S, V, B, Sb) & (A != B)",
+r("X.7", "x7_ok(S, V) <= negative(S) & has_span(S, V) & vcite(S, V, A, Sa, StA, TA, PA) & vcite(S, V, B, Sb, StB, TB, PB) & (A != B)",
   "X.7: {S} is a bounded negative with a span and a second source {B}")
 r("C16", "four_fails(S, V, 'C16') <= b0(S, 'floor', 4) & evclass(S, V, Cl) & ~c16_ok(S, V)",
   "C16: {S}'s floor 4 needs a quoted span and either a tier 1-2 source or sources from two publishers")
@@ -129,7 +132,7 @@ r("0", "admissible(S, 'against-interest') <= active(S) & self_favour(S) & has_co
   "against interest: {S} cites a confirmed source that is not its own page in its favour")
 r("0", "admissible(S, 'verified-spans') <= active(S) & span_confirmed(S, 'all')",
   "verified spans: {S} quotes a span from a confirmed source")
-r("0", "primary(S, V) <= vcite(S, V, Src, Sp) & (Sp != '') & counts_as(S, V, Src, 'confirmed') & source(Src, Pub, St, T) & (T >= 1) & (T <= 2)",
+r("0", "primary(S, V) <= vcite(S, V, Src, Sp, 'confirmed', T, Pub) & (Sp != '') & (T >= 1) & (T <= 2)",
   "primary only: {S} quotes a span from {Src}, confirmed and tier {T}")
 r("0", "admissible(S, 'primary-only') <= active(S) & primary(S, 'all')",
   "primary only: {S} has a confirmed tier 1-2 source with a span")
