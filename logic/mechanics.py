@@ -52,23 +52,23 @@ r("C14", "evclass(S, V, 'weak') <= has_unconfirmed(S, V) & ~has_confirmed(S, V) 
   "C14: {S} rests only on imported or unverifiable sources")
 
 r("def", "b0(S, K, N) <= stated(S, K, N) & active(S)", "{S} states {K} {N}")
-r("C14", "b1(S, V, K, N) <= b0(S, K, N) & evclass(S, V, 'confirmed')",
+r("C14", "b1(S, V, K, N) <= evclass(S, V, 'confirmed') & b0(S, K, N)",
   "C14: {S} is confirmed, so its {K} {N} stands")
-r("C14", "b1(S, V, 'cap', N) <= b0(S, 'cap', N) & evclass(S, V, 'partial') & (N >= 1)",
+r("C14", "b1(S, V, 'cap', N) <= evclass(S, V, 'partial') & b0(S, 'cap', N) & (N >= 1)",
   "C14: {S} is partly confirmed; cap {N} is at least 1 and stands")
-r("C14", "b1(S, V, 'cap', 1) <= b0(S, 'cap', N) & evclass(S, V, 'partial') & (N < 1)",
+r("C14", "b1(S, V, 'cap', 1) <= evclass(S, V, 'partial') & b0(S, 'cap', N) & (N < 1)",
   "C14: {S} is partly confirmed, so its cap {N} becomes 1")
-r("C14", "b1(S, V, 'floor', N) <= b0(S, 'floor', N) & evclass(S, V, 'partial') & (N <= 3)",
+r("C14", "b1(S, V, 'floor', N) <= evclass(S, V, 'partial') & b0(S, 'floor', N) & (N <= 3)",
   "C14: {S} is partly confirmed; floor {N} is at most 3 and stands")
-r("C14", "b1(S, V, 'floor', 3) <= b0(S, 'floor', N) & evclass(S, V, 'partial') & (N > 3)",
+r("C14", "b1(S, V, 'floor', 3) <= evclass(S, V, 'partial') & b0(S, 'floor', N) & (N > 3)",
   "C14: {S} is partly confirmed, so its floor {N} becomes 3")
-r("C14", "b1(S, V, 'cap', N) <= b0(S, 'cap', N) & evclass(S, V, 'weak') & (N >= 2)",
+r("C14", "b1(S, V, 'cap', N) <= evclass(S, V, 'weak') & b0(S, 'cap', N) & (N >= 2)",
   "C14: {S} rests on weak sources; cap {N} is at least 2 and stands")
-r("C14", "b1(S, V, 'cap', 2) <= b0(S, 'cap', N) & evclass(S, V, 'weak') & (N < 2)",
+r("C14", "b1(S, V, 'cap', 2) <= evclass(S, V, 'weak') & b0(S, 'cap', N) & (N < 2)",
   "C14: {S} rests on weak sources, which support 2 and nothing else: cap {N} becomes 2")
-r("C14", "b1(S, V, 'floor', N) <= b0(S, 'floor', N) & evclass(S, V, 'weak') & (N <= 2)",
+r("C14", "b1(S, V, 'floor', N) <= evclass(S, V, 'weak') & b0(S, 'floor', N) & (N <= 2)",
   "C14: {S} rests on weak sources; floor {N} is at most 2 and stands")
-r("C14", "b1(S, V, 'floor', 2) <= b0(S, 'floor', N) & evclass(S, V, 'weak') & (N > 2)",
+r("C14", "b1(S, V, 'floor', 2) <= evclass(S, V, 'weak') & b0(S, 'floor', N) & (N > 2)",
   "C14: {S} rests on weak sources, which support 2 and nothing else: floor {N} becomes 2")
 r("C14", "held(S, V, 'C14') <= b0(S, K, N) & b1(S, V, K, B) & (B != N)",
   "C14 held {S}'s {K} {N} at {B}")
@@ -122,19 +122,19 @@ r("9", "b3(S, V, 'floor', 2) <= held9(S, V)", "9: {S}'s floor is held at 2")
 r("9", "held(S, V, '9') <= held9(S, V)", "9 held {S}'s floor at 2")
 
 # --- Policies (admissibility) ---------------------------------------------------
-r("0", "admissible(S, 'leads-included') <= active(S) & evclass(S, 'all', Cl)",
+r("0", "admissible(S, 'leads-included') <= evclass(S, 'all', Cl) & active(S)",
   "leads included: {S} is active with a usable citation")
-r("0", "admissible(S, 'standard') <= active(S) & has_confirmed(S, 'all')",
+r("0", "admissible(S, 'standard') <= has_confirmed(S, 'all') & active(S)",
   "standard: {S} cites a confirmed source")
-r("0", "admissible(S, 'against-interest') <= active(S) & ~self_favour(S) & has_confirmed(S, 'all')",
+r("0", "admissible(S, 'against-interest') <= has_confirmed(S, 'all') & active(S) & ~self_favour(S)",
   "against interest: {S} cites a confirmed source (none of its own pages in its favour)")
-r("0", "admissible(S, 'against-interest') <= active(S) & self_favour(S) & has_confirmed(S, 'ai')",
+r("0", "admissible(S, 'against-interest') <= has_confirmed(S, 'ai') & active(S) & self_favour(S)",
   "against interest: {S} cites a confirmed source that is not its own page in its favour")
-r("0", "admissible(S, 'verified-spans') <= active(S) & span_confirmed(S, 'all')",
+r("0", "admissible(S, 'verified-spans') <= span_confirmed(S, 'all') & active(S)",
   "verified spans: {S} quotes a span from a confirmed source")
 r("0", "primary(S, V) <= vcite(S, V, Src, Sp, 'confirmed', T, Pub) & (Sp != '') & (T >= 1) & (T <= 2)",
   "primary only: {S} quotes a span from {Src}, confirmed and tier {T}")
-r("0", "admissible(S, 'primary-only') <= active(S) & primary(S, 'all')",
+r("0", "admissible(S, 'primary-only') <= primary(S, 'all') & active(S)",
   "primary only: {S} has a confirmed tier 1-2 source with a span")
 r("0", "effective(S, P, K, B) <= admissible(S, P) & view(P, 'all') & b3(S, 'all', K, B)",
   "{S} is admissible under {P} with effective {K} {B}")
