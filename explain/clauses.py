@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import List, Optional, Tuple, Union
+from typing import Dict, List, Optional, Tuple, Union
 
 _VAR = re.compile(r"[A-Z][A-Za-z0-9_]*\Z")
 
@@ -47,28 +47,26 @@ def is_var(arg: str) -> bool:
     return bool(_VAR.match(arg))
 
 
+_STRUCTURE: Dict[str, "re.Pattern[str]"] = {}
+
+
 def split_top(text: str, sep: str) -> List[str]:
-    out, depth, cur, i = [], 0, [], 0
-    while i < len(text):
-        c = text[i]
-        if c in "([":
+    """``text`` split at ``sep`` outside brackets and quotes, each piece stripped."""
+    pat = _STRUCTURE.get(sep)
+    if pat is None:
+        pat = _STRUCTURE[sep] = re.compile(r"[()\[\]]|'[^']*'|" + re.escape(sep))
+    out, depth, start = [], 0, 0
+    for m in pat.finditer(text):
+        t = m.group()
+        if t in ("(", "["):
             depth += 1
-        elif c in ")]":
+        elif t in (")", "]"):
             depth -= 1
-        elif c == "'":
-            j = text.index("'", i + 1)
-            cur.append(text[i:j + 1])
-            i = j + 1
-            continue
-        if depth == 0 and text.startswith(sep, i):
-            out.append("".join(cur).strip())
-            cur = []
-            i += len(sep)
-            continue
-        cur.append(c)
-        i += 1
-    if "".join(cur).strip():
-        out.append("".join(cur).strip())
+        elif t == sep and depth == 0:
+            out.append(text[start:m.start()].strip())
+            start = m.end()
+    if text[start:].strip():
+        out.append(text[start:].strip())
     return out
 
 

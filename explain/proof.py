@@ -23,7 +23,7 @@ import networkx as nx
 
 from ..logic import RULEBOOK, Derivation
 from ..logic.edb import PREDICATES
-from .clauses import Atom, FuncEq, is_var, parse_rule
+from .clauses import Atom, Compare, FuncEq, is_var, parse_rule
 
 _FREE = object()
 _EVAL_NS = {"Fraction": Fraction, "__builtins__": {}}
@@ -169,9 +169,8 @@ class Explainer:
         bound = tuple(i for i, p in enumerate(pattern) if p is not _FREE)
         table = self._reads.get(name, "") if func else name
         if bound and self._full[key] is getattr(self.d.program, "tables", {}).get(table):
-            # facts and kept answers: the engine's own index on the most selective bound argument
-            first = min((self.d.program.lookup(table, len(pattern), i, pattern[i]) for i in bound), key=len)
-            return sorted((r for r in first if all(r[i] == pattern[i] for i in bound)), key=repr)
+            # facts and kept answers: through the engine's own indexes
+            return sorted(self.d.program.match(table, len(pattern), [(i, pattern[i]) for i in bound]), key=repr)
         index = self._full.get((key, bound))
         if index is None:  # rows by the values at the bound positions, built once per pattern shape
             index = {}
@@ -198,11 +197,32 @@ class Explainer:
                 return None
         return env
 
+    def _next(self, body, env: Dict) -> int:
+        """Which literal of ``body`` to solve next: a test whose variables are bound, else the atom
+        with the most arguments bound to values found so far (ids narrow a lookup more than constants
+        like 'cap' do); the engine's order suits evaluation from nothing, not a lookup from a root."""
+        best, most = 0, (-1, -1)
+        for i, lit in enumerate(body):
+            if isinstance(lit, Compare):
+                needs = _TOKEN.findall(lit.rhs if lit.assigns and lit.assigns not in env else lit.expr)
+                if all(v in env or v in _EVAL_NS for v in needs):
+                    return i
+            elif isinstance(lit, Atom) and lit.negated:
+                if all(not is_var(a) or a in env for a in lit.args):
+                    return i
+            else:
+                args = lit.args + (lit.value,) if isinstance(lit, FuncEq) else lit.args
+                score = (sum(1 for a in args if is_var(a) and a in env), sum(1 for a in args if not is_var(a)))
+                if score > most:
+                    best, most = i, score
+        return best
+
     def solve(self, body, env: Dict) -> Iterator[Dict]:
         if not body:
             yield env
             return
-        lit, rest = body[0], body[1:]
+        i = self._next(body, env) if len(body) > 1 else 0
+        lit, rest = body[i], body[:i] + body[i + 1:]
         if isinstance(lit, Atom):
             pattern = [self._value(a, env) for a in lit.args]
             found = self.rows(lit.name, pattern)

@@ -144,9 +144,10 @@ def _evidence_nodes(ex: Explainer, sid: str) -> List[str]:
     """The statements of a signal: the signal and its cites (recorded), or the derived signal."""
     if sid in ex.d.derived:
         return [ex.prove_derived_signal(sid)]
-    out = [ex.fact_node(f) for f in ex.facts.of("signal") if f["id"] == sid]
-    out += [ex.fact_node(f) for f in ex.facts.of("cite") if f["signal"] == sid]
-    return out
+    out = [ex.fact_node(ex.facts.signals[sid])] if sid in ex.facts.signals else []
+    cites = {f.fid: f for row in ex.rows("cites", (sid, _FREE, _FREE))
+             for f in ex.d.origins.get(("cites", row), ()) if f.kind == "cite"}
+    return out + [ex.fact_node(f) for f in sorted(cites.values(), key=lambda f: f.loc)]
 
 
 def explain_value(d: Derivation, org: str, dim: str, policy: str) -> Explanation:

@@ -520,6 +520,9 @@ def _check_expect(st: RawStatement, errs: _Collector):
     return out, refs
 
 
+_NO_FLAGS: frozenset = frozenset()
+
+
 def check_statement(st: RawStatement, errs: _Collector, strict: bool = False) -> Optional[Fact]:
     """Check one raw statement against its declaration; a Fact, or None with errors recorded."""
     kw = st.keyword
@@ -541,7 +544,7 @@ def check_statement(st: RawStatement, errs: _Collector, strict: bool = False) ->
         if r is None:
             return None
         vals, refs = r
-        return Fact("expect", dict(vals, _refs=tuple(refs)), loc)
+        return Fact("expect", vals, loc, refs=tuple(refs))
     if kw in ("signal", "cite"):
         first = next((i for i in st.items if isinstance(i, Arg)), None)
         if first is not None and "/" in first.value:
@@ -593,8 +596,7 @@ def check_statement(st: RawStatement, errs: _Collector, strict: bool = False) ->
             return None
     if decl.check is not None and not _run_check(st, decl, values, flags, errs):
         return None
-    values["_refs"] = tuple(refs)
-    return Fact(kw, values, loc, frozenset(flags), src, span)
+    return Fact(kw, values, loc, frozenset(flags) if flags else _NO_FLAGS, src, span, tuple(refs))
 
 
 def _run_check(st: RawStatement, decl: S.Decl, values: dict, flags, errs: _Collector) -> bool:
@@ -660,7 +662,9 @@ def _resolve(facts: List[Fact], errs: _Collector, attempted: Set[str] = frozense
             kinds[ns][f["id"]] = f
     ok = not dup
     once: Dict[Tuple, Fact] = {}
-    refs = [(f.loc.file, r) for f in facts for r in f["_refs"]] + errs.refused_refs
+    refs = [(f.loc.file, r) for f in facts for r in f.refs] + errs.refused_refs
+    for f in facts:  # resolved below; a loaded world does not keep them
+        object.__setattr__(f, "refs", ())
     for file, (ident, allowed, line, col, what) in refs:
         ns = "node" if set(allowed) & set(S.NODE) else allowed[0]
         target = kinds.get(ns, {}).get(ident)

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Dict, FrozenSet, Iterator, List, Mapping, Optional, Tuple
+from typing import Any, Dict, FrozenSet, Iterator, List, Mapping, NamedTuple, Optional, Tuple
 
 
-@dataclass(frozen=True, order=True)
-class Loc:
+class Loc(NamedTuple):
+    """Where a statement was written (``file:line``; ``col`` for carets)."""
+
     file: str
     line: int
     col: int = 1
@@ -21,42 +22,70 @@ class Loc:
         return f"{self.file}:{self.line}"
 
 
-@dataclass(frozen=True)
+_KINDS_WITH_ID = frozenset(("lab", "org", "entity", "person", "source", "signal", "preset", "result"))
+
+
 class Fact:
-    """One statement of a world, checked and typed.
+    """One statement of a world, checked and typed (immutable).
 
         >>> f = Fact("lab", {"id": "acme", "name": "Acme"}, Loc("w.facts", 1))
         >>> f["id"], f.fid
         ('acme', 'lab:acme')
     """
 
-    kind: str
-    values: Mapping[str, Any]
-    loc: Loc
-    flags: FrozenSet[str] = frozenset()
-    src: Tuple[str, ...] = ()
-    span: Optional[str] = None
+    # slots: a world holds one Fact per statement (hundreds of thousands at scale)
+    __slots__ = ("kind", "_values", "loc", "flags", "src", "span", "refs")
 
-    def __post_init__(self):
-        object.__setattr__(self, "values", MappingProxyType(dict(self.values)))
+    def __init__(self, kind: str, values: Mapping[str, Any], loc: Loc, flags: FrozenSet[str] = frozenset(),
+                 src: Tuple[str, ...] = (), span: Optional[str] = None, refs: Tuple = ()):
+        setter = object.__setattr__
+        setter(self, "kind", kind)
+        setter(self, "_values", dict(values))
+        setter(self, "loc", loc)
+        setter(self, "flags", flags)
+        setter(self, "src", src)
+        setter(self, "span", span)
+        setter(self, "refs", refs)  # the references the loader resolves (then drops)
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"Fact is immutable (cannot set {name})")
+
+    def __delattr__(self, name):
+        raise AttributeError(f"Fact is immutable (cannot delete {name})")
+
+    @property
+    def values(self) -> Mapping[str, Any]:
+        return MappingProxyType(self._values)
+
+    def _key(self):
+        return (self.kind, self._values, self.loc, self.flags, self.src, self.span)
+
+    def __eq__(self, other):
+        return isinstance(other, Fact) and self._key() == other._key()
+
+    def __hash__(self):
+        return hash((self.kind, self.loc, self.span))
+
+    def __repr__(self) -> str:
+        return (f"Fact(kind={self.kind!r}, values={self._values!r}, loc={self.loc!r}, flags={self.flags!r}, "
+                f"src={self.src!r}, span={self.span!r})")
 
     def __getitem__(self, key: str) -> Any:
-        return self.values.get(key)
+        return self._values.get(key)
 
     def get(self, key: str, default: Any = None) -> Any:
-        return self.values.get(key, default)
+        return self._values.get(key, default)
 
     def canon(self) -> str:
         """The fact's content without its place: equal facts written anywhere compare equal."""
-        vals = sorted((k, repr(v)) for k, v in self.values.items() if not k.startswith("_"))
+        vals = sorted((k, repr(v)) for k, v in self._values.items() if not k.startswith("_"))
         return repr((self.kind, vals, sorted(self.flags), sorted(self.src), self.span))
 
     @property
     def fid(self) -> str:
         """A stable id: ``kind:id`` for declarations, ``kind@file:line`` otherwise."""
-        if "id" in self.values and self.kind in ("lab", "org", "entity", "person", "source", "signal", "preset",
-                                                 "result"):
-            return f"{self.kind}:{self.values['id']}"
+        if self.kind in _KINDS_WITH_ID and "id" in self._values:
+            return f"{self.kind}:{self._values['id']}"
         return f"{self.kind}@{self.loc.file}:{self.loc.line}"
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import gc
 import re
+import sys
 import unicodedata
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -261,7 +262,7 @@ def _parse(text: str, file: str) -> Tuple[List[RawStatement], List[ParseError]]:
                 first = False
                 if col == 1 or st is None:  # a new statement (an indented line continues the one above)
                     end_statement()
-                    st, bad = RawStatement(tok, file, lineno, col, text=_display_line(line)), False
+                    st, bad = RawStatement(sys.intern(tok), file, lineno, col, text=_display_line(line)), False
                     if kind != "WORD":
                         if kind == "ERR":
                             err = (lineno, col, _bad_char(line, col - 1))
@@ -273,7 +274,7 @@ def _parse(text: str, file: str) -> Tuple[List[RawStatement], List[ParseError]]:
                     continue
             if kind == "WORD" or kind == "STRING":
                 if kind == "WORD":
-                    arg = Arg(tok, False, lineno, col)
+                    arg = Arg(sys.intern(tok), False, lineno, col)  # ids recur: one string each
                 else:
                     arg = Arg(_unescape(tok) if "\\" in tok else tok[1:-1], True, lineno, col)
                 if key is not None and (not vals or comma is not None):

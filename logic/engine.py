@@ -74,14 +74,22 @@ class Table:
                 index.setdefault(row[position], []).append(row)
         return index.get(value, [])
 
-    def __call__(self, *terms):
-        bound = [(i, t.id) for i, t in enumerate(terms) if t.is_const()]
+    def match(self, bound: Sequence[Tuple[int, Any]]) -> List[Tuple[Any, ...]]:
+        """The rows with value v at each (position, v) of ``bound``, read through the most selective
+        index: one already built if it narrows to a few rows, else every bound position's."""
         if not bound:
             return self.rows
-        found = min((self.lookup(i, v) for i, v in bound), key=len)
+        built = [self.lookup(i, v) for i, v in bound if i in self._index]
+        found = min(built, key=len) if built else None
+        if found is None or (len(found) > 8 and len(built) < len(bound)):
+            found = min((self.lookup(i, v) for i, v in bound), key=len)
         if len(bound) == 1:
             return found
         return [row for row in found if all(row[i] == v for i, v in bound)]
+
+    def __call__(self, *terms):
+        """pyDatalog's resolver call: ``terms`` are its Var and Const objects."""
+        return self.match([(i, t.id) for i, t in enumerate(terms) if t.is_const()])
 
 
 class Program:
@@ -154,10 +162,10 @@ class Program:
             raise KeyError(f"relation {predicate!r} was not evaluated by strata")
         return self.tables[predicate]
 
-    def lookup(self, predicate: str, arity: int, position: int, value: Any) -> List[Tuple[Any, ...]]:
-        """The facts of ``predicate`` whose argument ``position`` is ``value`` (through the engine's index)."""
+    def match(self, predicate: str, arity: int, bound: Sequence[Tuple[int, Any]]) -> List[Tuple[Any, ...]]:
+        """The facts of ``predicate`` with value v at each (position, v) of ``bound`` (the engine's indexes)."""
         table = self._tables.get(f"{predicate}/{arity}")
-        return table.lookup(position, value) if table is not None else []
+        return table.match(bound) if table is not None else []
 
     def relation(self, predicate: str, arity: int) -> List[Tuple[Any, ...]]:
         """Every answer of ``predicate(V0, ..., Vn)``, asked of the engine directly.
