@@ -39,6 +39,7 @@ MEANING = {
     "has_confirmed": "cites no confirmed source",
     "has_unaudited": "cites no unaudited source",
     "admission": "is not an admission against interest",
+    "org_page": "is not published by an org",
     "four_held": "has no clause holding its floor 4",
     "held9": "is not held by section 9",
     "is_resolved": "has no resolution in range",

@@ -57,7 +57,7 @@ class Table:
 
     def __init__(self):
         self.rows: List[Tuple[Any, ...]] = []
-        self._index: Dict[int, Dict[Any, List[Tuple[Any, ...]]]] = {}
+        self._index: Dict[int, Dict[Any, Sequence[Tuple[Any, ...]]]] = {}
 
     def extend(self, rows: Iterable[Tuple[Any, ...]]) -> int:
         before = len(self.rows)
@@ -65,16 +65,23 @@ class Table:
         self._index.clear()
         return len(self.rows) - before
 
-    def lookup(self, position: int, value: Any) -> List[Tuple[Any, ...]]:
+    def lookup(self, position: int, value: Any) -> Sequence[Tuple[Any, ...]]:
         """The rows whose argument ``position`` is ``value``."""
         index = self._index.get(position)
         if index is None:
             index = self._index[position] = {}
             for row in self.rows:
-                index.setdefault(row[position], []).append(row)
-        return index.get(value, [])
+                key = row[position]
+                had = index.get(key)
+                if had is None:
+                    index[key] = (row,)  # most keys (a signal, a source) have one row: no list for it
+                elif type(had) is tuple:
+                    index[key] = [had[0], row]
+                else:
+                    had.append(row)
+        return index.get(value, ())
 
-    def match(self, bound: Sequence[Tuple[int, Any]]) -> List[Tuple[Any, ...]]:
+    def match(self, bound: Sequence[Tuple[int, Any]]) -> Sequence[Tuple[Any, ...]]:
         """The rows with value v at each (position, v) of ``bound``, read through the most selective
         index: one already built if it narrows to a few rows, else every bound position's."""
         if not bound:
@@ -162,7 +169,7 @@ class Program:
             raise KeyError(f"relation {predicate!r} was not evaluated by strata")
         return self.tables[predicate]
 
-    def match(self, predicate: str, arity: int, bound: Sequence[Tuple[int, Any]]) -> List[Tuple[Any, ...]]:
+    def match(self, predicate: str, arity: int, bound: Sequence[Tuple[int, Any]]) -> Sequence[Tuple[Any, ...]]:
         """The facts of ``predicate`` with value v at each (position, v) of ``bound`` (the engine's indexes)."""
         table = self._tables.get(f"{predicate}/{arity}")
         return table.match(bound) if table is not None else []

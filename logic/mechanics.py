@@ -31,8 +31,13 @@ r("C17", "admission(S, Src) <= own_page(S, Src, 'against')",
 # (St: confirmed for an admission, C17), its tier and its publisher; every evidence test reads it.
 r("C17", "vcite(S, 'all', Src, Sp, 'confirmed', T, Pub) <= admission(S, Src) & cites(S, Src, Sp) & usable(Src) & source(Src, Pub, St, T)",
   "C17: {S} cites {Src}, its org's own page, against it: it counts as confirmed")
-r("def", "vcite(S, 'all', Src, Sp, St, T, Pub) <= cites(S, Src, Sp) & usable(Src) & source(Src, Pub, St, T) & ~admission(S, Src)",
+# Only a page an org publishes can be an admission: other citations need no test per citation.
+# Each rule starts from the sources (few) and joins their citations last: fewer partial joins to carry.
+r("C17", "org_page(Src) <= source(Src, O, St, T) & org(O, Ty)", "{Src} is published by {O}, an org")
+r("def", "vcite(S, 'all', Src, Sp, St, T, Pub) <= usable(Src) & ~org_page(Src) & source(Src, Pub, St, T) & cites(S, Src, Sp)",
   "{S} cites usable source {Src} ({St}, tier {T}, published by {Pub})")
+r("C17", "vcite(S, 'all', Src, Sp, St, T, Pub) <= org_page(Src) & usable(Src) & source(Src, Pub, St, T) & cites(S, Src, Sp) & ~admission(S, Src)",
+  "{S} cites usable source {Src} ({St}, tier {T}, published by the org {Pub}, not an admission)")
 # View 'ai' exists only for the signals it changes: for-signals citing the org's own pages.
 r("C17", "vcite(S, 'ai', Src, Sp, St, T, Pub) <= self_favour(S) & cites(S, Src, Sp) & usable(Src) & source(Src, Pub, St, T) & signal(S, O, D, Dir) & (Pub != O)",
   "against-interest keeps {Src} on for-signal {S}: {Pub} is not {O} itself")

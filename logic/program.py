@@ -26,8 +26,8 @@ from . import lanes  # noqa: F401  (registers the provenance-lane rules and M.3 
 
 RULEBOOK = MECHANICS
 
-#: young objects after a derivation above which they are frozen out of the cyclic collector's walks
-FREEZE_ABOVE = 200_000
+#: rows kept by a derivation above which its objects are frozen out of the cyclic collector's walks
+FREEZE_ABOVE = 50_000
 
 
 @dataclass(frozen=True)
@@ -77,14 +77,16 @@ class Derivation:
         # the cyclic collector would walk them all again and again (about 60% of the time).
         enabled = gc.isenabled()
         gc.disable()
+        d = None
         try:
-            return cls._run(facts, as_of)
+            d = cls._run(facts, as_of)
+            return d
         finally:
             if enabled:
-                # What a large derivation made lives as long as its world. Left in the young generation,
-                # the first collection after it would walk all of it (0.2 s at 200 orgs, seconds at
-                # 5,000: the first `why` paid it); frozen, collections skip it.
-                if gc.get_count()[0] > FREEZE_ABOVE:
+                # What a large derivation keeps lives as long as its world. Left to the collector, its
+                # next full walk would visit all of it (0.2 s at 200 orgs, seconds at 5,000: the first
+                # `why` paid it); frozen, collections skip it.
+                if d is not None and sum(map(len, d.program.tables.values())) > FREEZE_ABOVE:
                     gc.freeze()
                 gc.enable()
 

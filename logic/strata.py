@@ -14,6 +14,7 @@ rule: it is cheap once its body is facts.
 """
 from __future__ import annotations
 
+import gc
 import re
 from typing import Dict, Iterable, List, Sequence, Set
 
@@ -94,3 +95,7 @@ def materialize(program: Program, rules: Sequence[Rule], components: List[List[s
         for name, (n, rows) in answers.items():
             program.replace_with_facts(name, n, rows)
             done.add(name)
+        if answers and not gc.isenabled():
+            # pyDatalog's sub-goals of a question refer to each other: cycles that only the collector frees.
+            # With it off (program.py), sweep what this component made, and only that (the youngest generation).
+            gc.collect(0)
