@@ -28,6 +28,37 @@ PREDICATES = {
     "result_src": 2, "result_attestor": 2, "org_name": 2, "as_of": 1,
 }
 
+class Origins:
+    """Each EDB row's facts, by predicate: ``get((pred, row))`` is a tuple of facts (empty if none).
+
+    A world has a row per statement and more; one fact is held bare, not in a list of its own.
+
+        >>> o = Origins(); o.add("lab", ("acme",), "lab:acme"); o.get(("lab", ("acme",)))
+        ('lab:acme',)
+    """
+
+    __slots__ = ("_by",)
+
+    def __init__(self):
+        self._by: Dict[str, Dict[Tuple, object]] = {}
+
+    def add(self, pred: str, row: Tuple, fact) -> None:
+        rows = self._by.get(pred)
+        if rows is None:
+            rows = self._by[pred] = {}
+        had = rows.get(row)
+        rows[row] = fact if had is None else (had + (fact,) if type(had) is tuple else (had, fact))
+
+    def get(self, key: Tuple[str, Tuple], default: Tuple = ()) -> Tuple:
+        had = self._by.get(key[0], {}).get(key[1])
+        if had is None:
+            return default
+        return had if type(had) is tuple else (had,)
+
+    def __len__(self) -> int:
+        return sum(map(len, self._by.values()))
+
+
 #: the share thresholds the rules test (F.2 over 5%, F.7 over 10%).
 SHARE_THRESHOLDS = (Fraction(1, 20), Fraction(1, 10))
 
@@ -45,7 +76,7 @@ def _ended(fact: Fact, as_of: str) -> bool:
 
 
 def rows(facts: FactSet, as_of: Optional[str] = None,
-         origins: Optional[Dict[Tuple[str, Tuple], List[Fact]]] = None) -> Dict[str, List[Tuple]]:
+         origins: Optional[Origins] = None) -> Dict[str, List[Tuple]]:
     """All EDB rows of a world, by predicate; ``origins`` (if given) maps each row to its facts."""
     as_of = as_of or date.today().isoformat()
     out: Dict[str, List[Tuple]] = {p: [] for p in PREDICATES}
@@ -54,7 +85,7 @@ def rows(facts: FactSet, as_of: Optional[str] = None,
     def add(p: str, *row) -> None:
         out[p].append(row)
         if origins is not None and current[0] is not None:
-            origins.setdefault((p, row), []).append(current[0])
+            origins.add(p, row, current[0])
 
     for p, v in VIEWS.items():
         add("view", p, v)

@@ -68,7 +68,7 @@ class Derivation:
     roles: Dict[str, str] = field(default_factory=dict)
     hops: Dict[str, int] = field(default_factory=dict)
     derived_rows: Dict[str, Tuple] = field(default_factory=dict)  # derived signal -> its derive(...) row
-    origins: Dict[Tuple[str, Tuple], List[Fact]] = field(default_factory=dict)  # EDB row -> its facts
+    origins: edb.Origins = field(default_factory=edb.Origins)  # EDB row -> its facts
     self_favour: Set[str] = field(default_factory=set)  # for-signals citing their org's own pages (C17)
 
     @classmethod
@@ -95,7 +95,7 @@ class Derivation:
         program = Program()
         for pred, arity in edb.PREDICATES.items():
             program.declare(pred, arity)
-        origins: Dict[Tuple[str, Tuple], List[Fact]] = {}
+        origins = edb.Origins()
         for pred, rows in edb.rows(facts, as_of, origins).items():
             program.assert_rows(pred, rows)
         program.load_rules([r.text for r in RULEBOOK.rules])
@@ -107,6 +107,7 @@ class Derivation:
         d._derive_signals()
         strata.materialize(program, RULEBOOK.rules, strata.plan(RULEBOOK.rules, [r.head_name for r in RULEBOOK.rules]), done)
         d._collect()
+        program.keep_first_indexes()
         return d
 
     # -- stratum "derive" ----------------------------------------------------------------

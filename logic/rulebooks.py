@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Optional, Tuple
 
 from ..facts.model import Fact, FactSet
+from .edb import Origins
 from .engine import Program
 from .rules import RuleBook
 
@@ -37,14 +38,14 @@ class Rulebook:
 REGISTRY: Dict[str, Rulebook] = {}
 
 
-def collector(predicates: Dict[str, int], origins: Dict[Tuple[str, Tuple], List[Fact]]):
+def collector(predicates: Dict[str, int], origins: Origins):
     """``(rows, add)``: rows by predicate, and ``add(pred, fact, *row)`` that records the row's fact."""
     out: Dict[str, List[Tuple]] = {p: [] for p in predicates}
 
     def add(p: str, fact: Optional[Fact], *row) -> None:
         out[p].append(row)
         if fact is not None:
-            origins.setdefault((p, row), []).append(fact)
+            origins.add(p, row, fact)
 
     return out, add
 
@@ -63,7 +64,7 @@ class RulebookRun:
     facts: FactSet
     book: Rulebook
     program: Program
-    origins: Dict[Tuple[str, Tuple], List[Fact]] = field(default_factory=dict)
+    origins: Origins = field(default_factory=Origins)
     derived: Dict = field(default_factory=dict)  # no derived signals outside the core
     derived_rows: Dict = field(default_factory=dict)
 
@@ -72,7 +73,7 @@ class RulebookRun:
         program = Program()
         for pred, arity in book.predicates.items():
             program.declare(pred, arity)
-        origins: Dict[Tuple[str, Tuple], List[Fact]] = {}
+        origins = Origins()
         for pred, rows in book.rows(facts, origins).items():
             program.assert_rows(pred, rows)
         program.load_rules([r.text for r in book.rules.rules])

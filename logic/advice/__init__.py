@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Dict, List, Tuple
 
 from ...facts.model import Fact, FactSet
-from ..rulebooks import Rulebook, collector, register
+from ..rulebooks import Origins, Rulebook, collector, register
 from .categories import CATEGORIES, MARKERS, RISK
 from .rules import ADVICE, MEANINGS
 
@@ -36,7 +36,7 @@ PREDICATES = {
 OUTCOMES = ("tp", "fp", "fn", "tn")
 
 
-def rows(facts: FactSet, origins: Dict[Tuple[str, Tuple], List[Fact]]) -> Dict[str, List[Tuple]]:
+def rows(facts: FactSet, origins: Origins) -> Dict[str, List[Tuple]]:
     out, add = collector(PREDICATES, origins)
 
     for c in CATEGORIES:

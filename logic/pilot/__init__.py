@@ -16,7 +16,7 @@ from typing import Dict, List, Tuple
 
 from ...facts import pilot as F
 from ...facts.model import Fact, FactSet
-from ..rulebooks import Rulebook, collector, register
+from ..rulebooks import Origins, Rulebook, collector, register
 from .rules import PILOT
 
 PREDICATES = {
@@ -38,7 +38,7 @@ def _num(metric: str, v: Fraction):
     return int(v) if metric == "C" and v.denominator == 1 else v
 
 
-def rows(facts: FactSet, origins: Dict[Tuple[str, Tuple], List[Fact]]) -> Dict[str, List[Tuple]]:
+def rows(facts: FactSet, origins: Origins) -> Dict[str, List[Tuple]]:
     out, add = collector(PREDICATES, origins)
 
     for c in F.CASES:
