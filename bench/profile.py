@@ -36,8 +36,9 @@ def relation_times(facts, top: Optional[int] = None) -> Dict:
         return rows
 
     engine.Program.ask = lambda self, goal: timed(goal, lambda: orig_ask(self, goal))
-    engine.Program.relation = lambda self, name, n: timed(
-        f"{name}({', '.join(f'V{i}' for i in range(n))})", lambda: orig_relation(self, name, n))
+    engine.Program.relation = lambda self, name, n, bound=None: timed(
+        f"{name}({', '.join(repr(bound[i]) if bound and i in bound else f'V{i}' for i in range(n))})",
+        lambda: orig_relation(self, name, n, bound))
     try:
         t = time.process_time()
         World(facts)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import threading
 from contextlib import contextmanager
-from typing import Any, Dict, Iterable, List, Sequence, Tuple
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from fractions import Fraction
 
@@ -180,14 +180,16 @@ class Program:
         table = self._tables.get(f"{predicate}/{arity}")
         return table.match(bound) if table is not None else []
 
-    def relation(self, predicate: str, arity: int) -> List[Tuple[Any, ...]]:
-        """Every answer of ``predicate(V0, ..., Vn)``, asked of the engine directly.
+    def relation(self, predicate: str, arity: int, bound: Optional[Dict[int, Any]] = None) -> List[Tuple[Any, ...]]:
+        """Every answer of ``predicate(V0, ..., Vn)`` (with ``bound`` arguments fixed), asked of the engine directly.
 
-        Same answers as ``ask`` with every argument free, without the query clause
-        pyDatalog's parser wraps around a goal (one resolution step less per answer).
+        Same answers as ``ask``, without the query clause pyDatalog's parser wraps
+        around a goal (one resolution step less per answer).
         """
+        bound = bound or {}
         with self.active():
-            goal = pyEngine.Literal(predicate, [pyEngine.Var(f"V{i}") for i in range(arity)])
+            goal = pyEngine.Literal(predicate, [pyEngine.Const(bound[i]) if i in bound else pyEngine.Var(f"V{i}")
+                                                for i in range(arity)])
             found = goal.ask()
         if found is True:
             return [()]

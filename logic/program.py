@@ -26,6 +26,11 @@ from . import lanes  # noqa: F401  (registers the provenance-lane rules and M.3 
 
 RULEBOOK = MECHANICS
 
+#: The largest per-policy relations, asked one policy at a time (a fifth of pyDatalog's working set).
+PER_POLICY = {name: (at, tuple(edb.VIEWS)) for name, at in (
+    ("admissible", 1), ("effective", 1), ("smallest", 2), ("largest", 2), ("has_cap", 2), ("value", 2),
+    ("conflict", 2))}
+
 #: rows kept by a derivation above which its objects are frozen out of the cyclic collector's walks
 FREEZE_ABOVE = 50_000
 
@@ -105,7 +110,8 @@ class Derivation:
         # Stratum "derive" first (derived signals join the EDB after it), then the rest.
         strata.materialize(program, RULEBOOK.rules, strata.plan(RULEBOOK.rules, ["derive", "uses"]), done)
         d._derive_signals()
-        strata.materialize(program, RULEBOOK.rules, strata.plan(RULEBOOK.rules, [r.head_name for r in RULEBOOK.rules]), done)
+        strata.materialize(program, RULEBOOK.rules, strata.plan(RULEBOOK.rules, [r.head_name for r in RULEBOOK.rules]), done,
+                           PER_POLICY)
         d._collect()
         program.keep_first_indexes()
         return d

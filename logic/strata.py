@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import gc
 import re
-from typing import Dict, Iterable, List, Sequence, Set
+from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
 import networkx as nx
 from pyDatalog.util import DatalogError
@@ -74,8 +74,14 @@ def _surely_empty(rules: Sequence[Rule], sizes: Dict[str, int]) -> bool:
     return all(any(sizes.get(b, -1) == 0 for b in _POSITIVE.findall(r.body)) for r in rules)
 
 
-def materialize(program: Program, rules: Sequence[Rule], components: List[List[str]], done: Set[str]) -> None:
-    """Ask each plain relation of each component once and replace its rules by its answers."""
+def materialize(program: Program, rules: Sequence[Rule], components: List[List[str]], done: Set[str],
+                parts: Optional[Dict[str, Tuple[int, Sequence]]] = None) -> None:
+    """Ask each plain relation of each component once and replace its rules by its answers.
+
+    ``parts`` names relations asked in parts, one per value of one argument (``{"value": (2,
+    POLICIES)}``): same answers, but pyDatalog's working set is one part's, not the whole relation's.
+    """
+    parts = parts or {}
     by_head: Dict[str, List[Rule]] = {}
     for r in rules:
         by_head.setdefault(r.head_name, []).append(r)
@@ -89,7 +95,11 @@ def materialize(program: Program, rules: Sequence[Rule], components: List[List[s
                 answers[name] = (n, [])
                 continue
             try:
-                answers[name] = (n, program.relation(name, n))
+                if name in parts:
+                    at, values = parts[name]
+                    answers[name] = (n, [row for v in values for row in program.relation(name, n, {at: v})])
+                else:
+                    answers[name] = (n, program.relation(name, n))
             except DatalogError:  # a relation that needs a bound argument keeps its rules
                 pass
         for name, (n, rows) in answers.items():
