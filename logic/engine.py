@@ -163,12 +163,6 @@ class Program:
         self.declare(predicate, arity)
         self.assert_rows(predicate, rows)
 
-    def keep_first_indexes(self) -> None:
-        """Drop the indexes the evaluation built on other arguments (memory); readers rebuild what they need."""
-        for table in self._tables.values():
-            for position in [p for p in table._index if p != 0]:
-                del table._index[position]
-
     def table(self, predicate: str) -> List[Tuple[Any, ...]]:
         """The facts of a predicate: asserted ones, or a relation's answers kept by strata.py."""
         if predicate not in self.tables:

@@ -113,7 +113,6 @@ class Derivation:
         strata.materialize(program, RULEBOOK.rules, strata.plan(RULEBOOK.rules, [r.head_name for r in RULEBOOK.rules]), done,
                            PER_POLICY)
         d._collect()
-        program.keep_first_indexes()
         return d
 
     # -- stratum "derive" ----------------------------------------------------------------
