@@ -96,7 +96,12 @@ class Table:
 
     def __call__(self, *terms):
         """pyDatalog's resolver call: ``terms`` are its Var and Const objects."""
-        return self.match([(i, t.id) for i, t in enumerate(terms) if t.is_const()])
+        bound = [(i, t.id) for i, t in enumerate(terms) if t.is_const()]
+        if len(bound) == 1:  # the usual call: one bound argument, its index built
+            index = self._index.get(bound[0][0])
+            if index is not None:
+                return index.get(bound[0][1], ())
+        return self.match(bound)
 
 
 class Program:
