@@ -3,7 +3,9 @@
 pyDatalog keeps its clauses in a per-thread global (``Logic()``). A
 :class:`Program` owns its own ``Logic`` and switches to it for every call, so
 several worlds can live side by side in one process without leaking facts or
-rules into each other.
+rules into each other. Its facts live in :class:`Table` objects that the engine
+reads through its Python-resolver hook, and a relation is asked of the engine
+directly (:meth:`Program.relation`), whole or one value of an argument at a time.
 
     >>> p = Program()
     >>> p.load_rules(["q(X) <= r(X) & (X > 1)"])

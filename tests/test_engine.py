@@ -1,0 +1,51 @@
+"""logic/engine.py: programs side by side, facts served from tables, relations asked in parts."""
+from fractions import Fraction
+
+from provlog.logic.engine import Program
+
+
+def _program(rows):
+    p = Program()
+    p.load_rules(["big(X, K) <= r(X, K) & (K > 1)"])
+    p.assert_rows("r", rows)
+    return p
+
+
+def test_two_programs_do_not_see_each_others_facts():
+    a, b = _program([(1, 2), (2, 3)]), _program([(7, 5)])
+    assert sorted(a.ask("big(X, K)")) == [(1, 2), (2, 3)]
+    assert b.ask("big(X, K)") == [(7, 5)]
+    assert a.ask("r(7, K)") == [] and b.ask("r(1, K)") == []
+
+
+def test_bound_arguments_read_through_an_index_and_duplicates_are_one_fact():
+    p = _program([(1, 2), (1, 2), (2, 2), (3, 4)])
+    assert p.sizes["r"] == 3 and sorted(p.table("r")) == [(1, 2), (2, 2), (3, 4)]
+    assert sorted(p.ask("r(X, 2)")) == [(1,), (2,)]
+    assert p.ask("r(3, 4)") == [()] and p.ask("r(3, 2)") == []
+    # a position indexed before, then a call binding two arguments
+    assert p.match("r", 2, [(0, 1), (1, 2)]) == [(1, 2)]
+
+
+def test_a_relation_asked_in_parts_gives_the_answers_of_the_whole():
+    p = _program([(x, k) for x in range(6) for k in (2, 3, 4)])
+    whole = sorted(p.relation("big", 2))
+    parts = sorted(row for k in (2, 3, 4) for row in p.relation("big", 2, {1: k}))
+    assert whole == parts and len(whole) == 18
+
+
+def test_the_floor_decider_shape_largest_bound_then_recorded_then_smallest_id():
+    # as logic/mechanics.py floor_decider: min_(S, order_by=(-B, R, S)); R 0 recorded, 1 derived
+    p = Program()
+    p.load_rules(["(pick[G] == min_(S, order_by=(-B, R, S))) <= b(S, G, B, R)"])
+    p.assert_rows("b", [("s2", "g1", 3, 0), ("s1", "g1", 3, 0), ("d1", "g1", 3, 1), ("s0", "g1", 2, 0),
+                        ("d2", "g2", 4, 1), ("s9", "g2", 3, 0),
+                        ("d3", "g3", 2, 1), ("s8", "g3", 2, 0)])
+    assert sorted(p.ask("(pick[G] == S)")) == [("g1", "s1"), ("g2", "d2"), ("g3", "s8")]
+
+
+def test_exact_values_survive_the_tables():
+    p = Program()
+    p.load_rules(["over(X) <= share(X, S) & (S > Fraction(1, 5))"])
+    p.assert_rows("share", [("a", Fraction(1, 5)), ("b", Fraction(21, 100))])
+    assert p.ask("over(X)") == [("b",)]
