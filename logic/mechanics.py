@@ -122,7 +122,10 @@ r("9", "track_record_missing(O) <= not_evaluated(O) & ~statutory_gov(O)",
   "9: {O} has no published evaluation of a frontier model")
 r("9", "held9(S, V) <= b2(S, V, 'floor', B) & (B > 2) & signal(S, O, D, Dir) & track_record_missing(O) & D.in_(('S', 'R', 'M'))",
   "9: {O} has no track record, so {S}'s floor {B} on {D} is held at 2")
-r("9", "b3(S, V, K, B) <= b2(S, V, K, B) & ~held9(S, V)", "{S}'s bound {K} {B}")
+# Section 9 holds floors above 2 only: caps and lower floors pass without a test.
+r("9", "b3(S, V, 'cap', B) <= b2(S, V, 'cap', B)", "{S}'s bound cap {B}")
+r("9", "b3(S, V, 'floor', B) <= b2(S, V, 'floor', B) & (B <= 2)", "{S}'s bound floor {B}")
+r("9", "b3(S, V, 'floor', B) <= b2(S, V, 'floor', B) & (B > 2) & ~held9(S, V)", "{S}'s bound floor {B}")
 r("9", "b3(S, V, 'floor', 2) <= held9(S, V)", "9: {S}'s floor is held at 2")
 r("9", "held(S, V, '9') <= held9(S, V)", "9 held {S}'s floor at 2")
 
