@@ -151,27 +151,25 @@ class Explainer:
     def rows(self, name: str, pattern: Sequence, func: bool = False) -> List[Tuple]:
         """Rows of ``name`` matching ``pattern`` (``_FREE`` matches anything).
 
-        The whole relation is asked once per derivation and filtered here: one
-        question per relation instead of one per binding pattern.
+        Facts and the answers strata kept are read through the program's own
+        indexes; anything else (an aggregate no plain relation reads) is asked
+        once per derivation and indexed here by the bound positions.
         """
+        table = self._reads.get(name, "") if func else name
+        kept = getattr(self.d.program, "tables", {}).get(table)
+        if kept is not None and (not kept or len(kept[0]) == len(pattern)):
+            # facts, and relations whose answers strata kept: through the engine's own indexes
+            bound = [(i, p) for i, p in enumerate(pattern) if p is not _FREE]
+            return sorted(self.d.program.match(table, len(pattern), bound) if bound else kept, key=repr)
         key = (name, len(pattern), func)
         if key not in self._full:
-            tables = getattr(self.d.program, "tables", {})
-            kept = tables.get(self._reads.get(name, "")) if func else tables.get(name)
-            if kept is not None and (not kept or len(kept[0]) == len(pattern)):
-                self._full[key] = kept  # facts, and relations whose answers strata kept: no question
+            terms = [f"V{i}" for i in range(len(pattern))]
+            if func:
+                goal = f"{name}[{', '.join(terms[:-1])}] == {terms[-1]}"
             else:
-                terms = [f"V{i}" for i in range(len(pattern))]
-                if func:
-                    goal = f"{name}[{', '.join(terms[:-1])}] == {terms[-1]}"
-                else:
-                    goal = f"{name}({', '.join(terms)})"
-                self._full[key] = [tuple(a) for a in self.d.program.ask(goal)]
+                goal = f"{name}({', '.join(terms)})"
+            self._full[key] = [tuple(a) for a in self.d.program.ask(goal)]
         bound = tuple(i for i, p in enumerate(pattern) if p is not _FREE)
-        table = self._reads.get(name, "") if func else name
-        if bound and self._full[key] is getattr(self.d.program, "tables", {}).get(table):
-            # facts and kept answers: through the engine's own indexes
-            return sorted(self.d.program.match(table, len(pattern), [(i, pattern[i]) for i in bound]), key=repr)
         index = self._full.get((key, bound))
         if index is None:  # rows by the values at the bound positions, built once per pattern shape
             index = {}

@@ -18,6 +18,7 @@ from fractions import Fraction
 from typing import Dict, List, Optional, Set, Tuple
 
 from ..facts.model import Fact, FactSet
+from ..facts.schema import POLICY_NAMES
 from . import edb, strata
 from .engine import Program
 from .mechanics import MECHANICS
@@ -27,7 +28,7 @@ from . import lanes  # noqa: F401  (registers the provenance-lane rules and M.3 
 RULEBOOK = MECHANICS
 
 #: The largest per-policy relations, asked one policy at a time (a fifth of pyDatalog's working set).
-PER_POLICY = {name: (at, tuple(edb.VIEWS)) for name, at in (
+PER_POLICY = {name: (at, POLICY_NAMES) for name, at in (
     ("admissible", 1), ("effective", 1), ("smallest", 2), ("largest", 2), ("has_cap", 2), ("value", 2),
     ("conflict", 2))}
 
@@ -178,8 +179,8 @@ class Derivation:
 
     # -- helpers for readers -------------------------------------------------------------------
     def effective_stake(self, holder: str, subject: str) -> Fraction:
-        found = [e for a, t, e in self.program.table("stake_total") if (a, t) == (holder, subject)]
-        return min(found[0], Fraction(1)) if found else Fraction(0)
+        found = self.program.match("stake_total", 3, [(0, holder), (1, subject)])
+        return min(found[0][2], Fraction(1)) if found else Fraction(0)
 
     def is_lab_investor(self, node: str) -> bool:
         return bool(self.program.ask(f"is_lab_investor({node!r})"))

@@ -288,8 +288,10 @@ class World:
             rows = self.rulebook(rulebook).program.ask(text)
         except Exception as e:  # pyDatalog reports unknown predicates and arity errors this way
             msg = str(e).splitlines()[0] if str(e) else type(e).__name__
-            msg = msg.replace("Predicate without definition (or error in resolver): ", "no relation named ")
-            raise QueryError(f"query: {msg} (name/arity)" if msg.startswith("no relation") else f"query: {msg}") from None
+            unknown = "Predicate without definition (or error in resolver): "
+            if msg.startswith(unknown):
+                msg = f"no relation named {msg[len(unknown):]} (name/arity)"
+            raise QueryError(f"query: {msg}") from None
         if rows == [()]:
             return [{}]
         out = [dict(zip(names, (_plain(v) for v in row))) for row in rows]
