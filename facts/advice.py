@@ -45,7 +45,7 @@ from __future__ import annotations
 
 from typing import Dict, FrozenSet, List, Optional, Tuple
 
-from ..logic.advice.categories import CATEGORY_IDS, CLAIMS, LAYERS, MARKERS, PRODUCT_TYPES, TESTED
+from .advice_tables import CATEGORY_IDS, CLAIMS, LAYERS, MARKERS, PRODUCT_TYPES, TESTED
 from . import schema as S
 from . import values as V
 

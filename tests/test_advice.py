@@ -19,7 +19,7 @@ from provlog.facts import LoadError, load_text
 from fractions import Fraction as Fr
 
 from provlog.logic.advice import PREDICATES
-from provlog.logic.advice.categories import CATEGORIES, MARKERS, RISK
+from provlog.facts.advice_tables import CATEGORIES, MARKERS, RISK
 from provlog.logic.advice.rules import ADVICE
 from provlog.logic.rulebooks import REGISTRY
 from provlog.queries.cli import main

@@ -1,6 +1,6 @@
 """The advice benchmark rulebook (issue 8): seeds/advice-benchmark-methodology.txt on the provlog engine.
 
-Statements: facts/advice.py. Rules: :mod:`.rules`. Tables: :mod:`.categories`.
+Statements: facts/advice.py. Rules: :mod:`.rules`. Tables: :mod:`provlog.facts.advice_tables` (shared with the statements).
 Readings: docs/rulebooks/advice.md.
 
     provlog test facts/worlds/advice
@@ -17,7 +17,7 @@ from typing import Dict, List, Tuple
 
 from ...facts.model import Fact, FactSet
 from ..rulebooks import Origins, Rulebook, collector, register
-from .categories import CATEGORIES, MARKERS, RISK
+from ...facts.advice_tables import CATEGORIES, MARKERS, RISK
 from .rules import ADVICE, MEANINGS
 
 PREDICATES = {
@@ -28,7 +28,7 @@ PREDICATES = {
     # pass 1 (choosing the judges), the twin variants, providers
     "meta_row": 2, "row_family": 2, "label": 3, "mark": 4, "leading_size": 1, "twins": 2,
     "assistant_provider": 2,
-    # the methodology's tables (categories.py), and the four outcomes of a mark against a label
+    # the methodology's tables (facts/advice_tables.py), and the four outcomes of a mark against a label
     "category": 3, "marker": 1, "product_risk": 2, "outcome_kind": 1,
 }
 

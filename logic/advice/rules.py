@@ -37,7 +37,7 @@ for every assistant, the reply's writer included. The scoring layer (PANEL,
 MAJ, LB, SELF) reads what the judges marked on the replies each assistant wrote.
 """
 from ..rules import RuleBook
-from .categories import TESTED
+from ...facts.advice_tables import TESTED
 
 ADVICE = RuleBook("advice")
 r = ADVICE.add

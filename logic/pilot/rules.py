@@ -23,17 +23,25 @@ and is a write to the assessment (4.log); ``verified``, final values, the
 formula of the shadow signal (6.shadow) and ``pilot_pass`` have no statement
 at all (facts/pilot.py DERIVED).
 """
+from ...facts.pilot import ATTEMPT_EVENTS, EXTERNAL_CHECKERS, TRUSTED_SOURCES
 from ..rules import RuleBook
 
 PILOT = RuleBook("pilot")
 r = PILOT.add
 
-TRUSTED = "('runner', 'calculator', 'harness')"
+
+def _in(names) -> str:
+    """A tuple of names as the rules' text writes it for ``X.in_(...)``."""
+    return "(" + ", ".join(repr(n) for n in names) + ")"
+
+
+# The statement layer's tables (facts/pilot.py), written into the rules' text: one list, two readers.
+TRUSTED = _in(TRUSTED_SOURCES)
 DIAGNOSTIC = "('scorer', 'policy', 'self-report')"
-EXTERNAL = "('harness', 'fresh-control', 'red-team')"
+EXTERNAL = _in(EXTERNAL_CHECKERS)
 CONTROL = "('change-control', 'change-expected', 'delete-control')"
 RECORD = "('7.control', '7.final', '7.conceal', '7.selfreport', '7.repro')"
-ATTEMPT_ACTS = "('conceal-attempt', 'delete-attempt')"
+ATTEMPT_ACTS = _in(sorted(ATTEMPT_EVENTS))
 
 # --- 4. Final values: the trusted runner, the calculation module, the harness ---------------
 r("4.final", f"trusted_value(R, M, V) <= metric(R, M, V, S) & S.in_({TRUSTED})",
