@@ -123,10 +123,6 @@ class FactSet:
     def __len__(self) -> int:
         return len(self.facts)
 
-    def node_kind(self, node_id: str) -> Optional[str]:
-        f = self.nodes.get(node_id)
-        return f.kind if f else None
-
     @property
     def orgs(self) -> List[str]:
         return sorted(f["id"] for f in self.of("org"))

@@ -56,18 +56,6 @@ class Pct:
     hi_open: bool = False
     text: str = ""
 
-    def at_least(self, threshold: Fraction) -> bool:
-        """Is the value certainly >= threshold?"""
-        return self.lo >= threshold
-
-    def more_than(self, threshold: Fraction) -> bool:
-        """Is the value certainly > threshold?"""
-        return self.lo > threshold or (self.lo == threshold and self.lo_open)
-
-    def at_most(self, threshold: Fraction) -> bool:
-        """Is the value certainly <= threshold?"""
-        return self.hi <= threshold
-
     def __str__(self) -> str:
         return self.text
 
