@@ -1,6 +1,7 @@
 """Smoke test of the benchmarks (bench/, issue 5): a small generated world loads,
 derives and yields a card; the generator is deterministic; and, when clingo is
 importable, the independent ASP evaluation agrees with provlog on every value."""
+import os
 import sys
 from pathlib import Path
 
@@ -41,6 +42,8 @@ def test_world_loads_and_derives_a_card(world):
 
 
 def test_clingo_agrees(world):
+    if os.environ.get("CI"):
+        import clingo  # noqa: F401  (CI installs the test extra: the cross-check must run there, not skip)
     pytest.importorskip("clingo")
     from bench import clingo_check
 
