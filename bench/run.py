@@ -133,7 +133,7 @@ def child(size: int, seed: int, world_dir: Path, use_clingo: bool, profile: bool
         pr = cProfile.Profile()
         pr.enable()
     with clock("derive"):
-        w = World(facts, name=str(path))
+        w = World(facts, name=str(path), freeze=True)
     if profile:
         pr.disable()
         buf = io.StringIO()

@@ -25,6 +25,20 @@ from pyDatalog import Aggregate, Logic, pyDatalog, pyEngine, pyParser
 
 _LOCK = threading.RLock()
 
+#: The pyDatalog internals this module relies on, beyond its documented API (setup.cfg pins the
+#: versions they were tested with). A missing one fails at import, naming itself, instead of
+#: silently turning a patch off.
+INTERNALS = (
+    (pyEngine, "Python_resolvers"),  # the resolver hook Tables are served through
+    (pyEngine, "Literal"), (pyEngine, "Const"), (pyEngine, "Var"), (pyEngine, "Pred"), (pyEngine, "retract"),
+    (Aggregate.Aggregate, "complete"), (Aggregate.Aggregate, "_process_group_concurrently"),
+    (Aggregate.Aggregate, "key"), (Aggregate.Aggregate, "fact_candidate"),
+)
+_missing = [f"{owner.__name__}.{name}" for owner, name in INTERNALS if not hasattr(owner, name)]
+if _missing:
+    raise ImportError(f"provlog needs pyDatalog 0.22 (its internals {', '.join(_missing)} are gone); "
+                      f"install the version setup.cfg names")
+
 
 def _complete_in_order(self, base_subgoal, subgoal):
     """pyDatalog's ``Aggregate.complete``, one group after another.
@@ -41,9 +55,6 @@ def _complete_in_order(self, base_subgoal, subgoal):
         for out in self._process_group_concurrently(rows):
             self.fact_candidate(subgoal, out)
 
-
-if hasattr(Aggregate.Aggregate, "_process_group_concurrently"):
-    Aggregate.Aggregate.complete = _complete_in_order
 
 
 class Table:
@@ -119,14 +130,19 @@ class Program:
 
     @contextmanager
     def active(self):
-        """Make this program the thread's current logic (and its tables the engine's facts) for the block."""
+        """Make this program the thread's current logic for the block: its tables join the engine's
+        resolvers (beside any the caller declared) and aggregates run group by group; both are given
+        back after."""
         with _LOCK:
             Logic(self._logic)
             outer = pyEngine.Python_resolvers
-            pyEngine.Python_resolvers = self._tables
+            pyEngine.Python_resolvers = {**outer, **self._tables}
+            complete = Aggregate.Aggregate.complete
+            Aggregate.Aggregate.complete = _complete_in_order
             try:
                 yield
             finally:
+                Aggregate.Aggregate.complete = complete
                 pyEngine.Python_resolvers = outer
                 self._logic = Logic(True)
 

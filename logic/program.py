@@ -18,6 +18,7 @@ from fractions import Fraction
 from typing import Dict, List, Optional, Set, Tuple
 
 from ..facts.model import Fact, FactSet
+from ..grammar.parser import paused_gc
 from ..facts.schema import POLICY_NAMES
 from . import edb, strata
 from .engine import Program
@@ -78,23 +79,19 @@ class Derivation:
     self_favour: Set[str] = field(default_factory=set)  # for-signals citing their org's own pages (C17)
 
     @classmethod
-    def run(cls, facts: FactSet, as_of: Optional[str] = None) -> "Derivation":
+    def run(cls, facts: FactSet, as_of: Optional[str] = None, freeze: bool = False) -> "Derivation":
+        """Derive everything; ``freeze`` (for short-lived processes such as the CLI) moves a large
+        derivation's objects out of the collector's walks for the rest of the process."""
         # pyDatalog makes hundreds of thousands of small objects that live as long as the world;
         # the cyclic collector would walk them all again and again (about 60% of the time).
-        enabled = gc.isenabled()
-        gc.disable()
-        d = None
-        try:
+        with paused_gc():
             d = cls._run(facts, as_of)
-            return d
-        finally:
-            if enabled:
-                # What a large derivation keeps lives as long as its world. Left to the collector, its
-                # next full walk would visit all of it (0.2 s at 200 orgs, seconds at 5,000: the first
-                # `why` paid it); frozen, collections skip it.
-                if d is not None and sum(map(len, d.program.tables.values())) > FREEZE_ABOVE:
-                    gc.freeze()
-                gc.enable()
+        if freeze and gc.isenabled() and sum(map(len, d.program.tables.values())) > FREEZE_ABOVE:
+            # Left to the collector, its next full walk would visit all that the world keeps (0.2 s at
+            # 200 orgs, seconds at 5,000: the first `why` paid it); frozen, collections skip it. It is
+            # never undone, so only a caller that owns the process asks for it.
+            gc.freeze()
+        return d
 
     @classmethod
     def _run(cls, facts: FactSet, as_of: Optional[str] = None) -> "Derivation":

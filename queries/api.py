@@ -125,16 +125,18 @@ class ExpectResult:
 class World:
     """A loaded world and everything the rules derive from it."""
 
-    def __init__(self, facts: FactSet, as_of: Optional[str] = None, name: str = ""):
+    def __init__(self, facts: FactSet, as_of: Optional[str] = None, name: str = "", freeze: bool = False):
+        """``freeze``: see :meth:`Derivation.run` (the CLI sets it; a library caller keeps its collector)."""
         self.facts = facts
         self.name = name
-        self.derivation = Derivation.run(facts, as_of)
+        self.derivation = Derivation.run(facts, as_of, freeze=freeze)
 
     # -- loading ---------------------------------------------------------------------------
     @classmethod
-    def load(cls, path: Union[str, os.PathLike], strict: bool = False, as_of: Optional[str] = None) -> "World":
+    def load(cls, path: Union[str, os.PathLike], strict: bool = False, as_of: Optional[str] = None,
+             freeze: bool = False) -> "World":
         """Load a ``.facts`` file or folder; raises :class:`LoadError` listing every error."""
-        return cls(load_world(path, strict=strict), as_of=as_of, name=str(path))
+        return cls(load_world(path, strict=strict), as_of=as_of, name=str(path), freeze=freeze)
 
     @classmethod
     def from_text(cls, text: str, name: str = "<text>", strict: bool = False, as_of: Optional[str] = None) -> "World":

@@ -33,7 +33,7 @@ def _fail(msg: str, code: int) -> None:
 
 def _load(world: str, strict: bool = False, as_of: Optional[str] = None) -> World:
     try:
-        return World.load(world, strict=strict, as_of=as_of)
+        return World.load(world, strict=strict, as_of=as_of, freeze=True)  # the process ends with the command
     except LoadError as e:
         click.echo(e.render(), err=True)
         n = len(e.diagnostics)

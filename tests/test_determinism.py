@@ -41,7 +41,7 @@ cache = {}
 
 class Cached(World):
     @classmethod
-    def load(cls, path, strict=False, as_of=None):
+    def load(cls, path, strict=False, as_of=None, **_):
         if path not in cache:
             cache[path] = World.load(path, strict=strict, as_of=as_of)
         return cache[path]

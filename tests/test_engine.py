@@ -49,3 +49,46 @@ def test_exact_values_survive_the_tables():
     p.load_rules(["over(X) <= share(X, S) & (S > Fraction(1, 5))"])
     p.assert_rows("share", [("a", Fraction(1, 5)), ("b", Fraction(21, 100))])
     assert p.ask("over(X)") == [("b",)]
+
+
+def test_the_engine_internals_provlog_relies_on_are_there():
+    from provlog.logic import engine
+
+    assert all(hasattr(owner, name) for owner, name in engine.INTERNALS)
+
+
+def test_a_programs_patches_hold_only_inside_its_block():
+    from pyDatalog import Aggregate, pyEngine
+
+    from provlog.logic import engine
+
+    mine = lambda *terms: iter(())  # noqa: E731  (a caller's own resolver, as @pyDatalog.predicate adds)
+    pyEngine.Python_resolvers["callers_own/1"] = mine
+    try:
+        before = Aggregate.Aggregate.complete
+        p = _program([(1, 2)])
+        with p.active():
+            assert Aggregate.Aggregate.complete is engine._complete_in_order
+            assert pyEngine.Python_resolvers["callers_own/1"] is mine and "r/2" in pyEngine.Python_resolvers
+        assert Aggregate.Aggregate.complete is before is not engine._complete_in_order
+        assert pyEngine.Python_resolvers.get("callers_own/1") is mine and "r/2" not in pyEngine.Python_resolvers
+    finally:
+        pyEngine.Python_resolvers.pop("callers_own/1", None)
+
+
+def test_a_derivation_gives_the_collector_back_as_it_found_it(monkeypatch):
+    import gc
+
+    from provlog.logic import program
+    from provlog.queries.api import World
+
+    monkeypatch.setattr(program, "FREEZE_ABOVE", 0)  # every derivation counts as large
+    frozen = gc.get_freeze_count()
+    for enabled in (True, False):
+        (gc.enable if enabled else gc.disable)()
+        try:
+            World.from_text('lab acme "Acme AI"\n')
+            assert gc.isenabled() is enabled
+        finally:
+            gc.enable()
+    assert gc.get_freeze_count() == frozen  # only a caller that owns the process asks for a freeze

@@ -67,7 +67,7 @@ class _CachedWorld:
     """Stands in for World in the CLI so each fixture world loads once (loading is tested elsewhere)."""
 
     @staticmethod
-    def load(path, strict=False, as_of=None):
+    def load(path, strict=False, as_of=None, **_):
         rel = str(path)
         assert rel.startswith("tests/worlds/") and rel.endswith(".facts") and not strict and as_of is None
         return world(rel[len("tests/worlds/"):-len(".facts")])
