@@ -192,6 +192,13 @@ class Program:
             raise KeyError(f"relation {predicate!r} was not evaluated by strata")
         return self.tables[predicate]
 
+    def relations(self) -> Dict[str, int]:
+        """{name: arity} of every relation kept as facts (the read protocol, logic/model.py)."""
+        return {key.rsplit("/", 1)[0]: int(key.rsplit("/", 1)[1]) for key in self._tables}
+
+    def arity(self, predicate: str) -> int:
+        return self.relations()[predicate]
+
     def match(self, predicate: str, arity: int, bound: Sequence[Tuple[int, Any]]) -> Sequence[Tuple[Any, ...]]:
         """The facts of ``predicate`` with value v at each (position, v) of ``bound`` (the engine's indexes)."""
         table = self._tables.get(f"{predicate}/{arity}")
