@@ -85,7 +85,8 @@ class Derivation:
             progress: Optional[Callable[[int, int, List[str]], Any]] = None) -> "Derivation":
         """Derive everything; ``freeze`` (for short-lived processes such as the CLI) moves a large
         derivation's objects out of the collector's walks for the rest of the process; ``progress``
-        is called with (stratum, strata in all, its relations) as each stratum starts."""
+        is called with (strata done, strata in all, the relations of the next) as each stratum starts,
+        and (n, n, []) at the end."""
         from ..grammar.parser import paused_gc
 
         # pyDatalog makes hundreds of thousands of small objects that live as long as the world;
@@ -119,10 +120,12 @@ class Derivation:
         rest = strata.plan(RULEBOOK.rules, [r.head_name for r in RULEBOOK.rules])
         total = len(first) + len(rest)
         strata.materialize(program, RULEBOOK.rules, first, done,
-                           progress=progress and (lambda i, comp: progress(i, total, comp)))
+                           progress=progress and (lambda i, comp: progress(i - 1, total, comp)))
         d._derive_signals()
         strata.materialize(program, RULEBOOK.rules, rest, done, PER_POLICY,
-                           progress=progress and (lambda i, comp: progress(len(first) + i, total, comp)))
+                           progress=progress and (lambda i, comp: progress(len(first) + i - 1, total, comp)))
+        if progress:
+            progress(total, total, [])
         d._collect()
         return d
 

@@ -214,17 +214,26 @@ def default_path(world) -> Path:
 
 
 # -- names of columns ----------------------------------------------------------------------------------
-def _column_names(name: str, arity: int, heads: Dict[str, str]) -> List[str]:
-    """A rule head's variable names (``value(O, D, P, X, S, R)`` -> o, d, p, x, s, r), else a0..an."""
-    head = heads.get(name)
-    cols = [f"a{i}" for i in range(arity)]
-    if head and "(" in head and "[" not in head:
+def _column_names(name: str, arity: int, heads: Dict[str, List[str]]) -> List[str]:
+    """The EDB's argument names (edb.COLUMNS), else the rule heads' variable names (``value(O, D, P, X,
+    S, R)`` -> o, d, p, x, s, r; a constant in one head takes the name another head gives), else a0..an."""
+    from .edb import COLUMNS
+
+    if name in COLUMNS and len(COLUMNS[name]) == arity:
+        return list(COLUMNS[name])
+    cols: List[Optional[str]] = [None] * arity
+    for head in heads.get(name, ()):
+        if "(" not in head or "[" in head:
+            continue
         args = [a.strip() for a in head[head.index("(") + 1: head.rindex(")")].split(",")]
         if len(args) == arity:
-            cols = [a.lower() if a.isidentifier() and a[0].isupper() else f"a{i}" for i, a in enumerate(args)]
+            for i, a in enumerate(args):
+                if cols[i] is None and a.isidentifier() and a[0].isupper():
+                    cols[i] = a.lower()
     seen: Dict[str, int] = {}
     out = []
-    for c in cols:
+    for i, c in enumerate(cols):
+        c = c or f"a{i}"
         seen[c] = seen.get(c, 0) + 1
         out.append(c if seen[c] == 1 else f"{c}{seen[c]}")
     return out
@@ -304,7 +313,9 @@ def _fill(con: sqlite3.Connection, d, inp: Dict[str, Any], fingerprint: Dict[str
          encode([list(c) for c in s.cites])) for s in d.derived.values()])
     con.execute("CREATE INDEX _derived_org ON _derived (org, dim)")
 
-    heads = {r.head_name: r.head for r in RULEBOOK.rules}
+    heads: Dict[str, List[str]] = {}
+    for r in RULEBOOK.rules:
+        heads.setdefault(r.head_name, []).append(r.head)
     origins = d.origins._by
     program = d.program
     for name, arity in sorted(program.relations().items()):
@@ -313,7 +324,7 @@ def _fill(con: sqlite3.Connection, d, inp: Dict[str, Any], fingerprint: Dict[str
         cols = _column_names(name, arity, heads)
         of = origins.get(name)
         extra = ", _facts TEXT" if of is not None else ""
-        con.execute(f"CREATE TABLE {_q(name)} ({', '.join(f'{c} {_SQL[k]}' for c, k in zip(cols, kinds))}{extra})")
+        con.execute(f"CREATE TABLE {_q(name)} ({', '.join(f'{_q(c)} {_SQL[k]}' for c, k in zip(cols, kinds))}{extra})")
         if of is not None:
             out = []
             for r in rel:
@@ -326,7 +337,7 @@ def _fill(con: sqlite3.Connection, d, inp: Dict[str, Any], fingerprint: Dict[str
             con.executemany(f"INSERT INTO {_q(name)} VALUES ({','.join('?' * (arity + bool(extra)))})", out)
         for spec in _INDEXES.get(name, [(0,)] if arity > 1 and len(rel) > 16 else []):
             con.execute(f"CREATE INDEX {_q(name + '_' + '_'.join(map(str, spec)))} ON {_q(name)} "
-                        f"({', '.join(cols[i] for i in spec)})")
+                        f"({', '.join(_q(cols[i]) for i in spec)})")
         con.execute("INSERT INTO _relations VALUES (?,?,?,?,?,?)",
                     (name, arity, json.dumps(kinds), json.dumps(cols), "edb" if of is not None else "derived", len(rel)))
     meta = {"key": key_of(inp), "inputs": json.dumps(inp, sort_keys=True), "fingerprint": json.dumps(fingerprint),
@@ -450,7 +461,7 @@ class StoredModel:
 
     def _select(self, name: str, where: str = "", params: Sequence = (), limit: str = "") -> List[Tuple]:
         arity, kinds, cols, _ = self._s.rels[name]
-        got = self._s.query(f"SELECT {', '.join(cols)} FROM {_q(name)}{where} ORDER BY rowid{limit}", params)
+        got = self._s.query(f"SELECT {', '.join(map(_q, cols))} FROM {_q(name)}{where} ORDER BY rowid{limit}", params)
         if all(k in ("int", "text") for k in kinds):
             return got
         return [tuple(_from_sql(k, x) for k, x in zip(kinds, r)) for r in got]
@@ -478,7 +489,7 @@ class StoredModel:
             if b is None:
                 rest.append((i, v))
             else:
-                conds.append(f"{cols[i]} {b[0]}")
+                conds.append(f"{_q(cols[i])} {b[0]}")
                 params.extend(b[1])
         try:
             got = self._select(name, " WHERE " + " AND ".join(conds) if conds else "", params)
@@ -697,9 +708,9 @@ class StoredOrigins:
         conds, params = [], []
         for c, k, v in zip(cols, kinds, row):
             if v is None:
-                conds.append(f"{c} IS NULL")
+                conds.append(f"{_q(c)} IS NULL")
             else:
-                conds.append(f"{c} = ?")
+                conds.append(f"{_q(c)} = ?")
                 params.append(_to_sql(k, v))
         got = self._s.query(f"SELECT _facts FROM {_q(pred)} WHERE {' AND '.join(conds)}", params)
         ns = [n for (fs,) in got for n in decode(fs)]

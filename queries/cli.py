@@ -7,6 +7,7 @@ Exit codes: 0 ok; 1 a check failed (load errors, verify, test); 2 usage
 from __future__ import annotations
 
 import json
+import os
 import sys
 from typing import List, Optional
 
@@ -31,9 +32,16 @@ def _fail(msg: str, code: int) -> None:
     sys.exit(code)
 
 
+#: where the command's world is stored (the group's --store / --no-store / PROVLOG_STORE)
+_STORE: dict = {"store": True}
+
+
 def _load(world: str, strict: bool = False, as_of: Optional[str] = None) -> World:
+    from .progress import stratum_progress
+
     try:
-        return World.load(world, strict=strict, as_of=as_of, freeze=True)  # the process ends with the command
+        return World.load(world, strict=strict, as_of=as_of, freeze=True,  # the process ends with the command
+                          store=_store_for(world), progress=stratum_progress(sys.stderr))
     except LoadError as e:
         click.echo(e.render(), err=True)
         n = len(e.diagnostics)
@@ -57,11 +65,27 @@ def _guard(fn):
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="provlog")
-def main() -> None:
+@click.option("--store", "store", default=None, metavar="PATH", envvar="PROVLOG_STORE",
+              help="Keep the derived model in PATH (a .sqlite file, or a folder for one per world); "
+                   "default .provlog/ in the world's folder. Env: PROVLOG_STORE.")
+@click.option("--no-store", is_flag=True, help="Neither read nor write a stored model.")
+def main(store: Optional[str], no_store: bool) -> None:
     """provlog: Datalog provenance reasoning over the independence RULES.
 
-    WORLD is a .facts file or a folder of them.
+    WORLD is a .facts file or a folder of them. A world's derivation is stored
+    (docs/store.md) and reused while its files, the rules and provlog are unchanged.
     """
+    _STORE["store"] = False if no_store else (store or True)
+
+
+def _store_for(world: str):
+    """The store option for World.load: True (the default place), False, or a file."""
+    store = _STORE["store"]
+    if isinstance(store, str) and os.path.isdir(store):
+        from ..logic.store import default_path
+
+        return os.path.join(store, default_path(world).name)  # a folder of stores: one per world
+    return store
 
 
 @main.command()
@@ -184,6 +208,19 @@ def why(world: str, org: Optional[str], dim: Optional[str], policy: str, goal: O
         click.echo(w.why(org, dim, policy, fmt=fmt, depth=depth, start=start))
     except KeyError as e:
         _fail(str(e.args[0]), 2)
+
+
+@main.command()
+@click.argument("world")
+@click.argument("file", type=click.Path(dir_okay=False))
+def export(world: str, file: str) -> None:
+    """Write WORLD's derived model to FILE, a SQLite database (schema: docs/store.md)."""
+    w = _load(world)
+    try:
+        w.export(file)
+    except OSError as e:
+        _fail(f"cannot write {file}: {e.strerror or e}", 2)
+    click.echo(f"wrote {file}")
 
 
 @main.command()
