@@ -359,7 +359,11 @@ class Explainer:
         self.graph.add_edge(nid, self.prove_atom("derive", self.d.derived_rows[sid]))
         by_id = self._full.get("facts by id")
         if by_id is None:
-            by_id = self._full["facts by id"] = {f.fid: f for f in self.facts}
+            # a stored world looks its facts up one id at a time (logic/store.py); a live one indexes them all
+            by_id = getattr(self.facts, "by_fid", None)
+            if by_id is None:
+                by_id = {f.fid: f for f in self.facts}
+            self._full["facts by id"] = by_id
         for fid in ds.facts:
             f = by_id[fid]
             leaf = self._add(f"fact {f.fid}", kind="fact", label=statement_text(f), loc=str(f.loc),

@@ -93,16 +93,11 @@ def decode(text: str) -> Any:
 
 
 # -- column kinds: what SQL type a relation's argument is kept as ---------------------------------------
-def _kind_of(values: Iterable[Any]) -> str:
-    """``int``, ``text``, ``num`` (ints and Fractions: text ``n`` or ``n/d``) or ``json`` (anything else)."""
-    kinds = set()
-    for v in values:
-        if v is None:
-            continue
-        t = type(v)
-        kinds.add("int" if t is int else "text" if t is str else "frac" if t is Fraction else "json")
-        if "json" in kinds:
-            return "json"
+def _kind_of(types: Iterable[type]) -> str:
+    """A column's kind from the types of its values: ``int``, ``text``, ``num`` (ints and Fractions, kept
+    as text ``n`` or ``n/d``) or ``json`` (anything else, bool included)."""
+    kinds = {"int" if t is int else "text" if t is str else "frac" if t is Fraction else "none" if t is type(None)
+             else "json" for t in types} - {"none"}
     if kinds <= {"int"}:
         return "int"
     if kinds == {"text"}:
@@ -214,13 +209,24 @@ def default_path(world) -> Path:
 
 
 # -- names of columns ----------------------------------------------------------------------------------
+#: the relations readers ask most, by their arguments' meaning (the rest: the rule heads' variables)
+READERS = {name: cols.split() for name, cols in {
+    "value": "org dim policy value signal rule", "conflict": "org dim policy cap floor",
+    "effective": "signal policy kind bound", "b0": "signal kind bound", "held": "signal view clause",
+    "evclass": "signal view class", "admissible": "signal policy", "band": "org policy band",
+    "org_role": "org role", "hop_of": "node hop", "stake_total": "holder subject stake", "tie": "node tied_to",
+    "self_favour": "signal", "derive": "rule org dim direction kind bound key", "uses": "rule org key facts",
+}.items()}
+
+
 def _column_names(name: str, arity: int, heads: Dict[str, List[str]]) -> List[str]:
     """The EDB's argument names (edb.COLUMNS), else the rule heads' variable names (``value(O, D, P, X,
     S, R)`` -> o, d, p, x, s, r; a constant in one head takes the name another head gives), else a0..an."""
     from .edb import COLUMNS
 
-    if name in COLUMNS and len(COLUMNS[name]) == arity:
-        return list(COLUMNS[name])
+    for named in (COLUMNS, READERS):
+        if name in named and len(named[name]) == arity:
+            return list(named[name])
     cols: List[Optional[str]] = [None] * arity
     for head in heads.get(name, ()):
         if "(" not in head or "[" in head:
@@ -249,7 +255,7 @@ def _q(name: str) -> str:
 def _fact_row(n: int, f: Fact) -> Tuple:
     return (n, f.kind, f.get("id") if f.kind in _ID_KINDS else None, f.fid, f.loc.file, f.loc.line, f.loc.col,
             encode(sorted(f.flags)), encode(list(f.src)), f.span,
-            encode({k: v for k, v in f.values.items()}))
+            json.dumps({k: _enc(v) for k, v in f.values.items()}, ensure_ascii=False, separators=(",", ":")))
 
 
 _ID_KINDS = ("lab", "org", "entity", "person", "source", "signal", "preset", "result")
@@ -320,19 +326,18 @@ def _fill(con: sqlite3.Connection, d, inp: Dict[str, Any], fingerprint: Dict[str
     program = d.program
     for name, arity in sorted(program.relations().items()):
         rel = program.table(name)
-        kinds = [_kind_of(r[i] for r in rel) for i in range(arity)]
+        columns = list(zip(*rel)) if rel else [()] * arity
+        kinds = [_kind_of(set(map(type, c))) for c in columns]
         cols = _column_names(name, arity, heads)
         of = origins.get(name)
         extra = ", _facts TEXT" if of is not None else ""
         con.execute(f"CREATE TABLE {_q(name)} ({', '.join(f'{_q(c)} {_SQL[k]}' for c, k in zip(cols, kinds))}{extra})")
+        out = rel
+        if any(k in ("num", "json") for k in kinds):  # only these are converted; ints and text go as they are
+            columns = [c if k in ("int", "text") else [_to_sql(k, v) for v in c] for c, k in zip(columns, kinds)]
+            out = list(zip(*columns))
         if of is not None:
-            out = []
-            for r in rel:
-                had = of.get(r)
-                fs = () if had is None else had if type(had) is tuple else (had,)
-                out.append(tuple(_to_sql(k, v) for k, v in zip(kinds, r)) + (encode([number[id(f)] for f in fs]),))
-        else:
-            out = [tuple(_to_sql(k, v) for k, v in zip(kinds, r)) for r in rel]
+            out = [r + (encode([number[id(f)] for f in _facts_of(of.get(row))]),) for r, row in zip(out, rel)]
         if out:
             con.executemany(f"INSERT INTO {_q(name)} VALUES ({','.join('?' * (arity + bool(extra)))})", out)
         for spec in _INDEXES.get(name, [(0,)] if arity > 1 and len(rel) > 16 else []):
@@ -343,6 +348,10 @@ def _fill(con: sqlite3.Connection, d, inp: Dict[str, Any], fingerprint: Dict[str
     meta = {"key": key_of(inp), "inputs": json.dumps(inp, sort_keys=True), "fingerprint": json.dumps(fingerprint),
             "files": json.dumps(list(d.facts.files)), "statements": str(len(d.facts)), "schema": str(SCHEMA)}
     con.executemany("INSERT INTO _meta VALUES (?, ?)", sorted(meta.items()))
+
+
+def _facts_of(had) -> Tuple:
+    return () if had is None else had if type(had) is tuple else (had,)
 
 
 _SQL = {"int": "INTEGER", "text": "TEXT", "num": "TEXT", "json": "TEXT"}
@@ -563,7 +572,8 @@ class _Tables(dict):
 # -- facts, origins and derived signals read back ------------------------------------------------------
 def fact_from_row(row: Tuple) -> Fact:
     n, kind, _id, _fid, file, line, col, flags, src, span, vals = row
-    return Fact(kind, decode(vals), Loc(file, line, col), frozenset(decode(flags)), tuple(decode(src)), span)
+    values = {k: _dec(v) for k, v in json.loads(vals).items()}
+    return Fact(kind, values, Loc(file, line, col), frozenset(decode(flags)), tuple(decode(src)), span)
 
 
 _FACT_COLS = "n, kind, id, fid, file, line, col, flags, src, span, vals"
@@ -584,6 +594,8 @@ class StoredFacts:
         self.sources = _facts_by_id(self, ("source",))
         self.signals = _facts_by_id(self, ("signal",))
         self.presets = _facts_by_id(self, ("preset",))
+        self.by_fid = _Lazy(lambda fid: next(iter(self._facts("fid = ?", (fid,))[-1:]), None),
+                            lambda: [(f.fid, f) for f in self.facts])
 
     def _facts(self, where: str, params: Sequence = ()) -> List[Fact]:
         out = []

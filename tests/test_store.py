@@ -211,6 +211,6 @@ def test_export_writes_a_store_an_analyst_can_read(world, tmp_path):
     r = CliRunner().invoke(main, ["--no-store", "export", str(world), str(out)])
     assert r.exit_code == 0, r.output
     con = sqlite3.connect(out)
-    assert con.execute("SELECT x, r FROM value WHERE o = 'acme' AND d = 'G' AND p = 'standard'").fetchall() == [(0, "G.6")]
+    assert con.execute("SELECT value, rule FROM value WHERE org = 'acme' AND dim = 'G' AND policy = 'standard'").fetchall() == [(0, "G.6")]
     assert [c for (_, c, *_) in con.execute("PRAGMA table_info(signal)")] == ["signal", "org", "dim", "direction",
                                                                              "_facts"]
