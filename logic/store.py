@@ -169,11 +169,9 @@ def _code_hash() -> str:
 
 
 def _version() -> str:
-    try:
-        from importlib.metadata import version
-        return version("provlog")
-    except Exception:  # pragma: no cover - not installed: the code hash alone decides
-        return "0"
+    from provlog import __version__  # setup.cfg's version (importlib.metadata would cost more than the card)
+
+    return __version__
 
 
 def listed_files(path: Path) -> List[Path]:
@@ -522,22 +520,34 @@ class StoredModel:
 
 
 class _Rows(Sequence):
-    """A stored relation's rows, read whole only when iterated (``len`` and ``[0]`` are cheap)."""
+    """A stored relation's rows, read whole only when iterated (``bool``, ``len`` and ``[0]`` are cheap)."""
 
     def __init__(self, model: StoredModel, name: str):
-        self._m, self._name, self._rows = model, name, None
+        self._m, self._name, self._rows, self._first, self._len = model, name, None, False, None
 
     def _all(self) -> List[Tuple]:
         if self._rows is None:
             self._rows = self._m.table(self._name)
         return self._rows
 
+    def __bool__(self) -> bool:
+        return self._rows_first() is not None
+
+    def _rows_first(self) -> Optional[Tuple]:
+        if self._first is False:
+            self._first = self._rows[0] if self._rows else self._m.first(self._name) if self._rows is None else None
+        return self._first
+
     def __len__(self) -> int:
-        return len(self._rows) if self._rows is not None else self._m.count(self._name)
+        if self._rows is not None:
+            return len(self._rows)
+        if self._len is None:
+            self._len = self._m.count(self._name)
+        return self._len
 
     def __getitem__(self, i):
         if i == 0 and self._rows is None:
-            first = self._m.first(self._name)
+            first = self._rows_first()
             if first is None:
                 raise IndexError(i)
             return first

@@ -5,7 +5,6 @@ from rich.console import Console
 from rich.table import Table
 
 from ..facts import DIMS
-from .money import BUCKETS, IN_KIND
 
 NAMES = {"F": "funding", "G": "governance", "P": "personnel", "A": "access", "S": "scope",
          "R": "publication", "M": "methods", "X": "role incompatibility"}
@@ -51,6 +50,8 @@ def print_hops(org, rows) -> None:
 
 
 def print_matrix(m) -> None:
+    from .money import BUCKETS, IN_KIND  # networkx: only for money
+
     con = _console()
     t = Table(title="money matrix (count / amount)", header_style="bold")
     t.add_column("org")
