@@ -128,15 +128,15 @@ class World:
     def __init__(self, facts: FactSet, as_of: Optional[str] = None, name: str = "", freeze: bool = False,
                  lazy: bool = False, progress=None):
         """``freeze``: see :meth:`Derivation.run` (the CLI sets it; a library caller keeps its collector).
-        ``lazy``: derive on first use (``check`` and ``fingerprint`` never do); ``progress``: called
-        with (done, total, relations) after each stratum of a derivation."""
+        ``lazy``: derive on first use (``check`` and ``fingerprint`` never do); ``progress``: see
+        :meth:`Derivation.run` (queries/progress.py draws it)."""
         self.facts = facts
         self.name = name
         self._as_of = as_of
         self._freeze = freeze
         self._progress = progress
         self._derivation: Optional[Derivation] = None
-        self._store = None  # (target, inputs) a derivation is written to, or the open store it was read from
+        self._store = None  # (target, how) to write the derivation to, or the open store it was read from
         if not lazy:
             self.derivation
 
