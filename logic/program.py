@@ -159,11 +159,8 @@ class Derivation:
             p.assert_rows(pred, rs)
 
     # -- stratum "mechanics" ---------------------------------------------------------------
-    #: What readers need: each relation's answers, kept when its stratum was evaluated.
-    REPORT = ("value", "conflict", "effective", "b0", "held", "evclass", "admissible", "band", "org_role",
-              "hop_of", "self_favour")
-
-    #: attribute -> (relation, arity, key arguments, value of a row (of the key's rows if many), many)
+    #: What readers need, read from the relations strata kept: attribute -> (relation, arity, key
+    #: arguments, value of a row (of the key's rows if many), many); SETS: attribute -> (relation, arity).
     COLLECT = {
         "values": ("value", 6, 3, lambda r: (r[3], r[4] or None, r[5]), False),
         "conflicts": ("conflict", 5, 3, lambda r: (r[3], r[4]), False),

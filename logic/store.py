@@ -156,12 +156,10 @@ def _display(path: Path, root: Path) -> str:
 
 
 def _code_hash() -> str:
-    here = Path(__file__).resolve().parent.parent
+    """SHA-256 of the loader's and the rules' source (the subpackages beside this one's folder)."""
     h = hashlib.sha256()
     for folder in _CODE:
         base = Path(__file__).resolve().parent.parent / folder
-        if not base.is_dir():  # installed: the subpackages sit beside this one
-            base = here / folder
         for p in sorted(base.rglob("*")):
             if p.suffix in (".py", ".lark") and "__pycache__" not in p.parts:
                 h.update(str(p.relative_to(base)).encode() + b"\0" + p.read_bytes() + b"\0")
@@ -195,8 +193,31 @@ def inputs(path, strict: bool, as_of: Optional[str], files: Optional[Sequence[st
     }
 
 
+def _salt_file() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "provlog" / "salt"
+
+
+def _salt() -> bytes:
+    """This user's secret, part of every key: a store made elsewhere (shipped beside a world, say)
+    never matches, however well its inputs are copied. Made on first use; OSError if it cannot be."""
+    path = _salt_file()
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:  # another process made it first
+            return path.read_bytes()
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(os.urandom(32))
+        return path.read_bytes()
+
+
 def key_of(inp: Dict[str, Any]) -> str:
-    return _sha(json.dumps(inp, sort_keys=True).encode())
+    """The key of a store: the inputs (``inputs``) with this user's secret (:func:`_salt`)."""
+    return hashlib.sha256(_salt() + json.dumps(inp, sort_keys=True).encode()).hexdigest()
 
 
 def default_path(world) -> Path:
@@ -282,6 +303,8 @@ def write(target: Path, derivation, inp: Dict[str, Any], fingerprint: Dict[str, 
             con.commit()
         finally:
             con.close()
+        with open(tmp, "rb+") as fh:  # written without SQLite's syncs: on disk before it is renamed in
+            os.fsync(fh.fileno())
         os.replace(tmp, target)
     except BaseException:
         try:
@@ -431,7 +454,12 @@ def open_store(target: Path, want: Callable[[Sequence[str]], Dict[str, Any]]) ->
         except OSError:  # a file it read is gone: a miss
             con.close()
             return None
-        if key_of(now) != meta.get("key"):
+        try:
+            key = key_of(now)
+        except OSError:  # no secret can be kept for this user: no store is trusted
+            con.close()
+            return None
+        if key != meta.get("key"):
             con.close()
             return None
         return Stored(target, con, meta)

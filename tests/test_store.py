@@ -74,7 +74,7 @@ def test_stored_example_world_answers_as_its_derivation(tmp_path):
 
 
 @pytest.mark.parametrize("change", ["edit", "edit include", "add", "remove", "rename", "strict", "as_of",
-                                    "version", "rules"])
+                                    "version", "rules", "another user"])
 def test_any_input_change_misses(world, monkeypatch, change):
     folder = world.parent
     stored(folder)
@@ -99,6 +99,8 @@ def test_any_input_change_misses(world, monkeypatch, change):
         monkeypatch.setattr(S, "_version", lambda: "999")
     elif change == "rules":
         monkeypatch.setattr(S, "_code_hash", lambda: "other rules")
+    elif change == "another user":  # or a store shipped beside the world: made with another secret
+        monkeypatch.setenv("XDG_CACHE_HOME", str(folder.parent / "other-cache"))
     w, hit = stored(folder, **kw)
     assert not hit
     if change == "edit":
