@@ -1,4 +1,4 @@
-"""The provlog command line (LANGUAGE.md, "Commands"). It holds no logic:
+"""The provlog command line (README "Use"; JSON shapes in docs/json.md). It holds no logic:
 every answer comes from the query API.
 
 Exit codes: 0 ok; 1 a check failed (load errors, verify, test); 2 usage
@@ -19,7 +19,7 @@ from .api import DEFAULT_POLICY, UnknownName, World
 
 POLICY = click.option("--policy", "policy", default=DEFAULT_POLICY, show_default=True, metavar="P",
                       help="Evidence policy: " + ", ".join(POLICY_NAMES))
-JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON (LANGUAGE.md shapes).")
+JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON (shapes: docs/json.md).")
 
 
 def _dump(obj) -> None:
