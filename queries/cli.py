@@ -282,6 +282,8 @@ def query(world: str, goal: str, rulebook: Optional[str], as_json: bool) -> None
     """
     w = _load(world)
     rows = w.query(goal, rulebook)
+    for note in w.goal_notes(goal, rulebook):
+        click.echo(f"provlog: note: {note}", err=True)
     if as_json:
         _dump({"goal": goal, "answers": rows})
         return

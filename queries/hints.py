@@ -1,0 +1,83 @@
+"""Hints for a goal that names what is not there: an unknown relation, a constant no fact or rule has.
+
+Read from the goal's text, before anything is asked, so the message can say
+what to write instead (the goal grammar itself is grammar/query.lark).
+
+    >>> unknown_relation("lab_ownr(X, L)")
+    'query: no relation lab_ownr/2 (did you mean lab_owner/2, lab_investor/3?); `provlog relations` lists them'
+    >>> unknown_relation("finding(R, A, C, K)")
+    'query: finding/4 is in rulebook advice: add --rulebook advice'
+    >>> unknown_relation("lab_owner(X, L)") is None
+    True
+"""
+from __future__ import annotations
+
+import difflib
+import re
+from functools import lru_cache
+from typing import Dict, Iterable, List, Optional, Tuple
+
+from ..explain.clauses import split_top
+from .reference import CORE, relations, rulebook_names
+
+_STRING = re.compile(r"'([^'\\\n]*)'|\"([^\"\\\n]*)\"")
+_USE = re.compile(r"\b([a-z][a-z0-9_]*)\s*([(\[])")
+
+
+@lru_cache(maxsize=None)
+def _arities(rulebook: str) -> Dict[str, int]:
+    """relation -> arity as a goal writes it (a function ``f[A, B] == X`` takes two in its brackets)."""
+    return {r.name: r.arity - 1 if "[" in r.signature else r.arity for r in relations(rulebook)}
+
+
+def uses(goal: str) -> List[Tuple[str, int]]:
+    """(relation, arity) of each atom or function the goal names, in order."""
+    text = _STRING.sub("''", goal)
+    out = []
+    for m in _USE.finditer(text):
+        close = ")" if m.group(2) == "(" else "]"
+        depth, i = 0, m.end() - 1
+        for i in range(m.end() - 1, len(text)):
+            depth += text[i] in "(["
+            depth -= text[i] in ")]"
+            if depth == 0:
+                break
+        inner = text[m.end():i] if i < len(text) and text[i] == close else ""
+        out.append((m.group(1), len(split_top(inner, ","))))
+    return out
+
+
+def unknown_relation(goal: str, rulebook: Optional[str] = None) -> Optional[str]:
+    """The message for the first relation of ``goal`` the rulebook lacks (name or arity), or None."""
+    book = rulebook or CORE
+    known = _arities(book)
+    for name, n in uses(goal):
+        if known.get(name) == n:
+            continue
+        others = [b for b in rulebook_names() if b != book and _arities(b).get(name) == n]
+        if others:
+            flag = "" if others[0] == CORE else f" --rulebook {others[0]}"
+            return f"query: {name}/{n} is in rulebook {others[0]}: " + (
+                f"add{flag}" if flag else "leave out --rulebook")
+        if name in known:
+            return (f"query: {name} takes {known[name]} argument{'s' if known[name] != 1 else ''}, not {n}; "
+                    f"`provlog relations{_flag(rulebook)}` shows it")
+        near = difflib.get_close_matches(name, list(known), n=3, cutoff=0.6)
+        hint = f" (did you mean {', '.join(f'{x}/{known[x]}' for x in near)}?)" if near else ""
+        return f"query: no relation {name}/{n}{hint}; `provlog relations{_flag(rulebook)}` lists them"
+    return None
+
+
+def unknown_constants(goal: str, known: Iterable[str]) -> List[str]:
+    """The string constants of ``goal`` that are not in ``known`` (a typo answers "no" silently)."""
+    have = set(known)
+    out: List[str] = []
+    for m in _STRING.finditer(goal):
+        s = m.group(1) if m.group(1) is not None else m.group(2)
+        if s not in have and s not in out:
+            out.append(s)
+    return out
+
+
+def _flag(rulebook: Optional[str]) -> str:
+    return f" --rulebook {rulebook}" if rulebook not in (None, CORE) else ""
