@@ -98,9 +98,20 @@ def test_relations_of_a_rulebook():
     assert all(r.meaning for r in found.values())
 
 
+OUTSIDE = re.compile(r"\.\./shared|\.\./|\bseeds/|\bspec/(LANGUAGE|SEMANTICS)")
+
+
 def test_no_link_leaves_the_repo():
-    """A fresh clone has no ../shared: README.md and docs/ never point there."""
+    """A fresh clone has no ../shared (seeds/, spec/): README.md and docs/ never point there."""
     pages = [ROOT / "README.md"] + sorted((ROOT / "docs").rglob("*.md"))
     bad = [f"{p.relative_to(ROOT)}:{i}" for p in pages
-           for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if "../shared" in line]
+           for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if OUTSIDE.search(line)]
     assert not bad, f"links outside the repository: {bad}"
+
+
+def test_every_docs_path_the_pages_name_exists():
+    """docs/x.md, facts/..., logic/... named in README.md and docs/ are files of the repository."""
+    pages = [ROOT / "README.md"] + sorted((ROOT / "docs").rglob("*.md"))
+    named = {m for p in pages for m in re.findall(r"\b(?:docs|facts|logic|queries|explain|grammar|bench|tests)/"
+                                                  r"[\w./-]*\.(?:md|py|lark|facts)\b", p.read_text(encoding="utf-8"))}
+    assert named and not sorted(n for n in named if not (ROOT / n).exists())
