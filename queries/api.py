@@ -302,32 +302,9 @@ class World:
 
     def goal_notes(self, goal: str, rulebook: Optional[str] = None) -> List[str]:
         """Notes on a goal that may answer "no" by a typo: each string constant no fact, id or rule has."""
-        import difflib
+        from .hints import constant_notes
 
-        from .hints import unknown_constants
-
-        known = self._constants(rulebook)
-        notes = []
-        for c in unknown_constants(goal, known):
-            near = difflib.get_close_matches(c, sorted(known), n=1, cutoff=0.75)
-            notes.append(f"{c!r} names no id or value in this world or its rules"
-                         + (f": did you mean {near[0]!r}?" if near else ": check the spelling"))
-        return notes
-
-    def _constants(self, rulebook: Optional[str]) -> set:
-        import re
-
-        out = set(self.derivation.derived) | set(POLICY_NAMES) | set(DIMS)
-        for f in self.facts:
-            out.update(f.flags)
-            for v in f.values.values():
-                out.update(x for x in (v if isinstance(v, (tuple, list, frozenset)) else (v,)) if isinstance(x, str))
-        from ..logic import RULEBOOK
-
-        book = RULEBOOK if rulebook in (None, "independence") else self.rulebook(rulebook).rules
-        for r in book.rules:
-            out.update(re.findall(r"'([^']*)'", r.text))
-        return out
+        return constant_notes(self, goal, rulebook)
 
     # -- rulebooks and goals -------------------------------------------------------------------------
     def rulebook(self, name: Optional[str] = None):

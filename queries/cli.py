@@ -361,8 +361,8 @@ def results(world: str, org: Optional[str], as_of: Optional[str], as_json: bool)
 @JSON
 @_guard
 def rules(clause: Optional[str], rulebook: Optional[str], as_json: bool) -> None:
-    """Each clause id (of CLAUSE only, if given) with provlog's one-line statement of it and the rules
-    that implement it: the line the explainer shows and the Datalog text. Reference: docs/clauses.md."""
+    """Each clause id with provlog's one-line statement of it; with CLAUSE, that clause and the rules that
+    implement it (the line the explainer shows, and the Datalog text). Reference: docs/clauses.md."""
     from .reference import clauses
 
     found = clauses(rulebook, clause)

@@ -18,6 +18,9 @@ from functools import lru_cache
 from typing import Dict, Iterable, List, Optional, Tuple
 
 from ..explain.clauses import split_top
+from ..facts import DIMS
+from ..facts.schema import POLICY_NAMES
+from ..logic import RULEBOOK
 from .reference import CORE, relations, rulebook_names
 
 _STRING = re.compile(r"'([^'\\\n]*)'|\"([^\"\\\n]*)\"")
@@ -66,6 +69,30 @@ def unknown_relation(goal: str, rulebook: Optional[str] = None) -> Optional[str]
         hint = f" (did you mean {', '.join(f'{x}/{known[x]}' for x in near)}?)" if near else ""
         return f"query: no relation {name}/{n}{hint}; `provlog relations{_flag(rulebook)}` lists them"
     return None
+
+
+def constant_notes(world, goal: str, rulebook: Optional[str] = None) -> List[str]:
+    """A note for each string constant of ``goal`` that no fact, id or rule of ``world`` has, with the nearest."""
+    known = sorted(_constants(world, rulebook))
+    notes = []
+    for c in unknown_constants(goal, known):
+        near = difflib.get_close_matches(c, known, n=1, cutoff=0.75)
+        notes.append(f"{c!r} names no id or value in this world or its rules"
+                     + (f": did you mean {near[0]!r}?" if near else ": check the spelling"))
+    return notes
+
+
+def _constants(world, rulebook: Optional[str]) -> set:
+    """Every string a goal may match: the facts' ids, values and flags, derived signal ids, the rules' constants."""
+    out = set(world.derivation.derived) | set(POLICY_NAMES) | set(DIMS)
+    for f in world.facts:
+        out.update(f.flags)
+        for v in f.values.values():
+            out.update(x for x in (v if isinstance(v, (tuple, list, frozenset)) else (v,)) if isinstance(x, str))
+    book = RULEBOOK if rulebook in (None, CORE) else world.rulebook(rulebook).rules
+    for r in book.rules:
+        out.update(re.findall(r"'([^']*)'", r.text))  # rules quote their constants with '...'
+    return out
 
 
 def unknown_constants(goal: str, known: Iterable[str]) -> List[str]:
