@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Dict, List, Optional, Tuple
 
 from ..explain.clauses import Atom, FuncEq, is_var, parse_rule
+from ..facts.schema import DECLS
 from ..logic import RULEBOOK, edb
 from ..logic.clauses import RELATIONS, SIGNATURES
 from ..logic.rulebooks import REGISTRY
@@ -131,7 +132,11 @@ def _meaning(name: str, args: List[str], rules: List[Rule], meanings: Dict) -> s
              set(_PLACE.findall(t)) <= set(_head_args(r))]
     if bound or shown:
         return (bound or shown)[0].replace("{", "").replace("}", "")
-    return f"a step of {', '.join(dict.fromkeys(r.clause for r in rules))}" if rules else "rows of the rulebook's facts or tables"
+    if rules:
+        return f"a step of {', '.join(dict.fromkeys(r.clause for r in rules))}"
+    word = name.replace("_", "-")  # application_date: from the `application` statements
+    kw = max((k for k in DECLS if word == k or word.startswith(k + "-")), key=len, default=None)
+    return f"from the `{kw}` statements: {DECLS[kw].summary}" if kw else "rows of the rulebook's tables"
 
 
 _PLACE = re.compile(r"\{([A-Za-z0-9_]+)\}")
