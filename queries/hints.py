@@ -21,7 +21,7 @@ from ..explain.clauses import split_top
 from ..facts import DIMS
 from ..facts.schema import POLICY_NAMES
 from ..logic import RULEBOOK
-from .reference import CORE, relations, rulebook_names
+from .reference import CORE, relations, rulebook_flag, rulebook_names
 
 _STRING = re.compile(r"'([^'\\\n]*)'|\"([^\"\\\n]*)\"")
 _USE = re.compile(r"\b([a-z][a-z0-9_]*)\s*([(\[])")
@@ -59,15 +59,14 @@ def unknown_relation(goal: str, rulebook: Optional[str] = None) -> Optional[str]
             continue
         others = [b for b in rulebook_names() if b != book and _arities(b).get(name) == n]
         if others:
-            flag = "" if others[0] == CORE else f" --rulebook {others[0]}"
-            return f"query: {name}/{n} is in rulebook {others[0]}: " + (
-                f"add{flag}" if flag else "leave out --rulebook")
+            fix = "leave out --rulebook" if others[0] == CORE else f"add --rulebook {others[0]}"
+            return f"query: {name}/{n} is in rulebook {others[0]}: {fix}"
         if name in known:
             return (f"query: {name} takes {known[name]} argument{'s' if known[name] != 1 else ''}, not {n}; "
-                    f"`provlog relations{_flag(rulebook)}` shows it")
+                    f"`provlog relations{rulebook_flag(rulebook)}` shows it")
         near = difflib.get_close_matches(name, list(known), n=3, cutoff=0.6)
         hint = f" (did you mean {', '.join(f'{x}/{known[x]}' for x in near)}?)" if near else ""
-        return f"query: no relation {name}/{n}{hint}; `provlog relations{_flag(rulebook)}` lists them"
+        return f"query: no relation {name}/{n}{hint}; `provlog relations{rulebook_flag(rulebook)}` lists them"
     return None
 
 
@@ -86,6 +85,7 @@ def _constants(world, rulebook: Optional[str]) -> set:
     """Every string a goal may match: the facts' ids, values and flags, derived signal ids, the rules' constants."""
     out = set(world.derivation.derived) | set(POLICY_NAMES) | set(DIMS)
     for f in world.facts:
+        out.add(f.fid)
         out.update(f.flags)
         for v in f.values.values():
             out.update(x for x in (v if isinstance(v, (tuple, list, frozenset)) else (v,)) if isinstance(x, str))
@@ -105,6 +105,3 @@ def unknown_constants(goal: str, known: Iterable[str]) -> List[str]:
             out.append(s)
     return out
 
-
-def _flag(rulebook: Optional[str]) -> str:
-    return f" --rulebook {rulebook}" if rulebook not in (None, CORE) else ""

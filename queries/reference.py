@@ -73,7 +73,7 @@ def clauses(rulebook: Optional[str] = None, clause: Optional[str] = None) -> Lis
         if clause not in ids:
             hint = _near(clause, ids)
             raise UnknownName(f"unknown clause {clause!r} in rulebook {rulebook or CORE}{hint}; "
-                              f"`provlog rules{_flag(rulebook)}` lists them")
+                              f"`provlog rules{rulebook_flag(rulebook)}` lists them")
         ids = [clause]
     return [Clause(c, book.statements.get(c, ""), tuple(by.get(c, ()))) for c in ids]
 
@@ -84,7 +84,9 @@ def relations(rulebook: Optional[str] = None) -> List[Relation]:
     heads: Dict[str, List[Rule]] = {}
     for r in book.rules:
         heads.setdefault(r.head_name, []).append(r)
-    names = dict(_arg_names(book), **{n: list(a) for n, a in SIGNATURES.items()} if book is RULEBOOK else {})
+    names = _arg_names(book)
+    if book is RULEBOOK:
+        names.update((n, list(a)) for n, a in SIGNATURES.items())
     out = []
     for name in sorted(set(predicates) | set(heads)):
         rules = heads.get(name, [])
@@ -126,12 +128,11 @@ def _meaning(name: str, args: List[str], rules: List[Rule], meanings: Dict) -> s
     if said is not None:
         text = said[0] if isinstance(said, tuple) else said
         return text(*args) if callable(text) else text.format(*args)
-    # a rule's display line, its {placeholders} read as the variables they name; best one that names only the head's
-    shown = [r.template for r in rules if r.template]
-    bound = [t for t, r in zip(shown, (r for r in rules if r.template)) if _PLACE.findall(t) and
-             set(_PLACE.findall(t)) <= set(_head_args(r))]
-    if bound or shown:
-        return (bound or shown)[0].replace("{", "").replace("}", "")
+    # a rule's display line, its {placeholders} read as the variables they name; best one naming only the head's
+    shown = [r for r in rules if r.template]
+    fits = [r for r in shown if set(_PLACE.findall(r.template)) <= set(_head_args(r))]
+    if shown:
+        return (fits or shown)[0].template.replace("{", "").replace("}", "")
     if rules:
         return f"a step of {', '.join(dict.fromkeys(r.clause for r in rules))}"
     word = name.replace("_", "-")  # application_date: from the `application` statements
@@ -147,7 +148,7 @@ def _head_args(rule: Rule) -> Tuple[str, ...]:
     return head.args + ((head.value,) if isinstance(head, FuncEq) else ())
 
 
-def _flag(rulebook: Optional[str]) -> str:
+def rulebook_flag(rulebook: Optional[str]) -> str:
     return f" --rulebook {rulebook}" if rulebook not in (None, CORE) else ""
 
 
