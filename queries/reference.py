@@ -71,6 +71,11 @@ def clauses(rulebook: Optional[str] = None, clause: Optional[str] = None) -> Lis
     ids = list(book.statements) + [c for c in by if c not in book.statements]
     if clause is not None:
         if clause not in ids:
+            other = next((b for b in rulebook_names() if b != (rulebook or CORE) and clause in _parts(b)[0].statements),
+                         None)
+            if other is not None:
+                raise UnknownName(f"clause {clause!r} is in rulebook {other}: "
+                                  + ("leave out --rulebook" if other == CORE else f"add --rulebook {other}"))
             hint = _near(clause, ids)
             raise UnknownName(f"unknown clause {clause!r} in rulebook {rulebook or CORE}{hint}; "
                               f"`provlog rules{rulebook_flag(rulebook)}` lists them")

@@ -79,6 +79,8 @@ def test_rules_lists_every_clause_of_a_rulebook():
 def test_unknown_clause_and_rulebook_exit_2():
     out = CliRunner().invoke(main, ["rules", "F.44"])
     assert out.exit_code == 2 and "did you mean F.4" in out.output
+    out = CliRunner().invoke(main, ["rules", "PR.1"])
+    assert out.exit_code == 2 and "clause 'PR.1' is in rulebook advice: add --rulebook advice" in out.output
     out = CliRunner().invoke(main, ["relations", "--rulebook", "advise"])
     assert out.exit_code == 2 and "unknown rulebook 'advise'" in out.output
 
