@@ -1,4 +1,4 @@
-"""What each statement of the fact language takes (LANGUAGE.md, "Statements").
+"""What each statement of the fact language takes (docs/language.md is generated from it).
 
 A statement is declared once, as data: its positional fields, its bare flags
 and its ``key=value`` attributes, each with a parser and, for ids, the kinds
@@ -122,13 +122,16 @@ ROLE_NAMES = ("entrant", "government", "first-party", "benchmark", "vendor", "re
 BANDS = ("disqualifying", "conditional", "clear")
 
 DECLS: Dict[str, Decl] = {}
+#: keyword -> the rulebook that declares it (docs/language.md)
+RULEBOOK_OF: Dict[str, str] = {}
 
 
-def declare(decl: Decl) -> Decl:
-    """Register a statement declaration (rulebooks call this for their own)."""
+def declare(decl: Decl, rulebook: str = "independence") -> Decl:
+    """Register a statement declaration (rulebooks call this for their own, naming themselves)."""
     if decl.keyword in DECLS:
         raise ValueError(f"statement {decl.keyword!r} is declared twice")
     DECLS[decl.keyword] = decl
+    RULEBOOK_OF[decl.keyword] = rulebook
     return decl
 
 

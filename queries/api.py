@@ -286,6 +286,7 @@ class World:
         [{'O': 'tensor-eval', 'X': 1, 'S': 'F.4/tensor-eval/1', 'R': 'F.4'}]
         """
         text, names = render_goal(goal)
+        _known_relations(goal, rulebook)
         try:
             rows = self.rulebook(rulebook).program.ask(text)
         except Exception as e:  # pyDatalog reports unknown predicates and arity errors this way
@@ -298,6 +299,12 @@ class World:
             return [{}]
         out = [dict(zip(names, (_plain(v) for v in row))) for row in rows]
         return sorted(out, key=lambda d: [repr(d[k]) for k in names])
+
+    def goal_notes(self, goal: str, rulebook: Optional[str] = None) -> List[str]:
+        """Notes on a goal that may answer "no" by a typo: each string constant no fact, id or rule has."""
+        from .hints import constant_notes
+
+        return constant_notes(self, goal, rulebook)
 
     # -- rulebooks and goals -------------------------------------------------------------------------
     def rulebook(self, name: Optional[str] = None):
@@ -324,6 +331,7 @@ class World:
         import json as _json
 
         render_goal(goal)  # refuse anything that is not a Datalog goal
+        _known_relations(goal, rulebook)
         try:
             roots, ex = prove(self.rulebook(rulebook), goal)
         except GoalError as e:
@@ -341,6 +349,7 @@ class World:
         from ..explain.goals import GoalError, refute
 
         render_goal(goal)
+        _known_relations(goal, rulebook)
         try:
             return refute(self.rulebook(rulebook), goal)
         except GoalError as e:
@@ -465,6 +474,15 @@ class World:
         from .results import as_of_date
 
         return as_of_date(self)
+
+
+def _known_relations(goal: str, rulebook: Optional[str]) -> None:
+    """Refuse a goal naming a relation the rulebook lacks, saying which it meant or which rulebook has it."""
+    from .hints import unknown_relation
+
+    msg = unknown_relation(goal, rulebook)
+    if msg is not None:
+        raise QueryError(msg)
 
 
 _CLAUSE_ORDER = ["C14", "C15", "C16", "F.12", "X.7", "9"]

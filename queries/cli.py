@@ -1,4 +1,4 @@
-"""The provlog command line (LANGUAGE.md, "Commands"). It holds no logic:
+"""The provlog command line (README "Use"; JSON shapes in docs/json.md). It holds no logic:
 every answer comes from the query API.
 
 Exit codes: 0 ok; 1 a check failed (load errors, verify, test); 2 usage
@@ -19,7 +19,7 @@ from .api import DEFAULT_POLICY, UnknownName, World
 
 POLICY = click.option("--policy", "policy", default=DEFAULT_POLICY, show_default=True, metavar="P",
                       help="Evidence policy: " + ", ".join(POLICY_NAMES))
-JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON (LANGUAGE.md shapes).")
+JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON (shapes: docs/json.md).")
 
 
 def _dump(obj) -> None:
@@ -282,6 +282,8 @@ def query(world: str, goal: str, rulebook: Optional[str], as_json: bool) -> None
     """
     w = _load(world)
     rows = w.query(goal, rulebook)
+    for note in w.goal_notes(goal, rulebook):
+        click.echo(f"provlog: note: {note}", err=True)
     if as_json:
         _dump({"goal": goal, "answers": rows})
         return
@@ -351,3 +353,47 @@ def results(world: str, org: Optional[str], as_of: Optional[str], as_json: bool)
     from .results import print_results
 
     print_results(w.as_of, rows, click.echo)
+
+
+@main.command()
+@click.argument("clause", required=False)
+@RULEBOOK
+@JSON
+@_guard
+def rules(clause: Optional[str], rulebook: Optional[str], as_json: bool) -> None:
+    """Each clause id with provlog's one-line statement of it; with CLAUSE, that clause and the rules that
+    implement it (the line the explainer shows, and the Datalog text). Reference: docs/clauses.md."""
+    from .reference import clauses
+
+    found = clauses(rulebook, clause)
+    if as_json:
+        _dump({"rulebook": rulebook or "independence", "clauses": [c.to_json() for c in found]})
+        return
+    for c in found:
+        click.echo(f"{c.id}: {c.statement}")
+        if clause is None:
+            continue
+        for r in c.rules:
+            click.echo(f"  {r.template or '(a step with no display line)'}\n      {r.text}")
+        if not c.rules:
+            click.echo("  (no rule derives it: recorded signals cite it with rule=)")
+
+
+@main.command()
+@RULEBOOK
+@JSON
+@_guard
+def relations(rulebook: Optional[str], as_json: bool) -> None:
+    """Every relation a goal may name, as name/arity, with what it means: facts first, then what the
+    rules derive (and the clauses that derive it). Reference: docs/relations.md."""
+    from .reference import relations as listing
+
+    found = listing(rulebook)
+    if as_json:
+        _dump({"rulebook": rulebook or "independence", "relations": [r.to_json() for r in found]})
+        return
+    for derived, title in ((False, "facts"), (True, "derived")):
+        click.echo(f"{title}:")
+        for r in (r for r in found if r.derived == derived):
+            by = f" [{', '.join(r.clauses)}]" if r.clauses else ""
+            click.echo(f"  {r.name}/{r.arity}  {r.signature}: {r.meaning}{by}")
