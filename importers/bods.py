@@ -19,7 +19,7 @@ from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 from . import records as R
 from .common import day, norm, share, world_names
-from .world import Report, WorldOut, quote, stable_id
+from .world import Report, WorldOut, quote, slug, stable_id
 
 #: entityType.type -> entity kind=
 ENTITY_KINDS = {"registeredEntity": "company", "legalEntity": "company", "arrangement": "other",
@@ -101,7 +101,8 @@ class _Mapper:
         pname = pub.get("name") or pub.get("url") or "unnamed publisher"
         pid = stable_id("publisher", pname, pname)
         self.out.add("entities", "entity", pid, f"entity {pid} {quote(pname)} kind=other")
-        sid = "bods-" + stable_id("statement", d["statementId"])[len("statement-"):]
+        # the record id reads in every `why` that ends here; the statement's hash keeps updates apart
+        sid = f"bods-{slug(d['recordId'], 24)}-" + stable_id("statement", d["statementId"])[len("statement-"):]
         title = f"BODS statement {d['statementId']}, record {d['recordId']} ({rec.where})"
         date = day(d.get("statementDate"))
         self.out.add("sources", "source", sid, f"source {sid} {quote(title)} publisher={pid} status=imported"
@@ -163,6 +164,9 @@ class _Mapper:
             return
         until = day(last.data.get("statementDate")) if closed else None
         interests = details.get("interests") or []
+        if not interests:
+            self.report.leave("relationship with no interests stated", live.where)
+            return
         types = {i.get("type") for i in interests}
         if details.get("componentRecords"):
             # An indirect relationship with its components: provlog derives the look-through from them.
@@ -210,7 +214,8 @@ class _Mapper:
                 self.out.add("structure", "role", f"{hid} {ROLES[t]} {sid}", text)
                 continue
             reason = ("votingRights without a shareholding: control, not equity (F.1 counts equity)"
-                      if t == "votingRights" else f"interest {t}: no provlog statement for it")
+                      if t == "votingRights" else f"interest {t}: no provlog statement for it" if t
+                      else "interest with no type")
             self.report.leave(reason, live.where)
 
 
@@ -264,7 +269,7 @@ def import_bods(paths: Sequence, out, world=None, within: Optional[int] = None, 
     world's names (read through DuckDB: :mod:`.register`).
     """
     report = Report(out=str(out))
-    names = world_names(Path(world)) if world is not None else {}
+    names = world_names(Path(world), Path(out)) if world is not None else {}
     recs = None
     if within is not None:
         if world is None:

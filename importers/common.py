@@ -10,11 +10,14 @@
 from __future__ import annotations
 
 import re
+import shutil
+import tempfile
 from decimal import Decimal
 from pathlib import Path
 from typing import Dict, Optional, Tuple
 
-from ..facts import load_world
+from ..facts import LoadError, load_world
+from .records import ImportFailure
 
 #: Legal-form words dropped before names are compared (a register writes "Ltd", a curator may not).
 LEGAL_FORMS = ("ltd", "limited", "inc", "incorporated", "llc", "llp", "plc", "gmbh", "ag", "sa", "sas", "bv", "nv",
@@ -28,14 +31,23 @@ def norm(name: str) -> str:
     return _FORMS.sub("", s) or s
 
 
-def world_names(world: Path) -> Dict[str, Tuple[str, str]]:
+def world_names(world: Path, out: Path) -> Dict[str, Tuple[str, str]]:
     """The world's labs, orgs, entities and people by compared name: norm(name) -> (id, kind).
 
-    A name two of them share matches neither (the import then declares its own).
+    The world is read without the import's own output folder (a re-import
+    replaces it). A name two of them share matches neither (the import then
+    declares its own).
     """
     found: Dict[str, Tuple[str, str]] = {}
     shared = set()
-    for f in load_world(world):
+    with tempfile.TemporaryDirectory(prefix="provlog-import-world.") as tmp:
+        copy_world(world, Path(tmp) / "world", skip=(Path(out).resolve(),))
+        try:
+            facts = load_world(Path(tmp), root=Path(tmp))
+        except LoadError as e:
+            raise ImportFailure([f"the world {world} does not load; fix it first (provlog check)",
+                                 e.render().replace("world/", f"{world}/" if world.is_dir() else "")]) from None
+    for f in facts:
         if f.kind in ("lab", "org", "entity", "person"):
             key = norm(f["name"])
             if key in found and found[key][0] != f["id"]:
@@ -83,3 +95,19 @@ def day(text: Optional[str]) -> Optional[str]:
         return None
     m = re.match(r"([0-9]{4})(-[0-9]{2})?(-[0-9]{2})?", str(text))
     return "".join(g for g in m.groups() if g) if m else None
+
+
+def copy_world(world: Path, to: Path, skip: Tuple[Path, ...] = ()) -> None:
+    """A world's .facts files, as laid out, into ``to`` (leaving out the folders in ``skip``)."""
+    world = Path(world)
+    if world.is_file():
+        to.mkdir(parents=True)
+        shutil.copy(world, to / world.name)
+        return
+    for p in sorted(world.rglob("*.facts")):
+        rp = p.resolve()
+        if any(rp == s or s in rp.parents for s in skip):
+            continue
+        dest = to / p.relative_to(world)
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(p, dest)

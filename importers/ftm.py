@@ -16,7 +16,7 @@ from typing import Dict, Optional, Sequence, Tuple
 
 from . import records as R
 from .common import day, norm, number, pct, world_names
-from .world import Report, WorldOut, quote, stable_id
+from .world import Report, WorldOut, quote, slug, stable_id
 
 #: schema -> entity kind= (the first the entity's schema is, in this order)
 KINDS = (("PublicBody", "public"), ("Company", "company"), ("Organization", "other"), ("LegalEntity", "other"))
@@ -56,7 +56,7 @@ class _Mapper:
         pname = pub or "FollowTheMoney dataset"
         pid = stable_id("publisher", pname, pname)
         self.out.add("entities", "entity", pid, f"entity {pid} {quote(pname)} kind=other")
-        sid = "ftm-" + stable_id("ftm", proxy.id)[len("ftm-"):]
+        sid = f"ftm-{slug(proxy.id, 24)}-" + stable_id("ftm", proxy.id)[len("ftm-"):]
         title = f"FtM {proxy.schema.name} {proxy.id} ({rec.where})"
         url = proxy.first("sourceUrl") if "sourceUrl" in proxy.schema.properties else None
         if url:
@@ -161,7 +161,7 @@ def import_ftm(paths: Sequence, out, world=None, skip_bad: bool = False) -> Repo
     from followthemoney.exc import InvalidData
 
     report = Report(out=str(out))
-    names = world_names(Path(world)) if world is not None else {}
+    names = world_names(Path(world), Path(out)) if world is not None else {}
     m = _Mapper(report, names)
     nodes, links, bad = [], [], []
     for rec in (r for p in R.files(paths) for r in R.read(p)):

@@ -61,6 +61,7 @@ def select_bods(files: Sequence[Path], seeds: Set[str], within: int) -> Tuple[Li
             raise ImportFailure([f"{f}: --within reads JSON Lines registers (.jsonl or .ndjson), one statement a line"])
     con = duckdb.connect()
     try:
+        con.execute("SET enable_progress_bar = false")  # it would draw on stdout, into a --json report
         parts = []
         for i, f in enumerate(files):
             con.execute(_LOAD.replace("stmt", f"stmt{i}"), [str(f), str(f)])

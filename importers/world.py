@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Dict, List, Optional, Tuple
 
 from ..facts import LoadError, load_world
+from .common import copy_world
 from .records import ImportFailure
 
 #: The files an import writes, in the order a reader meets them.
@@ -89,7 +90,7 @@ class Report:
         lines.append("wrote: " + (", ".join(f"{n} {k}" for k, n in sorted(self.written.items())) or "nothing")
                      + (f" into {self.out}" if self.out else ""))
         if self.unmapped:
-            lines.append("not mapped:")
+            lines.append("not mapped, or mapped with a note:")
             for reason, n in sorted(self.unmapped.items()):
                 lines.append(f"  {n:6d}  {reason} (first at {self.first[reason]})")
         if self.skipped:
@@ -136,6 +137,12 @@ class WorldOut:
         with the loader's located messages.
         """
         out = Path(out)
+        try:
+            self._write(out, world)
+        except OSError as e:
+            raise ImportFailure([f"{e.filename or out}: cannot write: {e.strerror}; nothing was written"]) from None
+
+    def _write(self, out: Path, world: Optional[Path]) -> None:
         parent = out.resolve().parent
         parent.mkdir(parents=True, exist_ok=True)
         stage = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=parent))
@@ -160,7 +167,7 @@ class WorldOut:
             root = Path(tmp)
             shutil.copytree(stage, root / "import")
             if world is not None:
-                _copy_world(Path(world), root / "world", skip=(out.resolve(), stage.resolve()))
+                copy_world(Path(world), root / "world", skip=(out.resolve(), stage.resolve()))
             try:
                 load_world(root, root=root)
             except LoadError as e:
@@ -171,17 +178,3 @@ class WorldOut:
                 raise ImportFailure([f"the imported world does not load ({len(e.diagnostics)} errors); "
                                      f"nothing was written", text]) from None
 
-
-def _copy_world(world: Path, to: Path, skip: Tuple[Path, ...]) -> None:
-    """A world's .facts files (without the import's own output and staging folders) into ``to``."""
-    if world.is_file():
-        to.mkdir(parents=True)
-        shutil.copy(world, to / world.name)
-        return
-    for p in sorted(world.rglob("*.facts")):
-        rp = p.resolve()
-        if any(rp == s or s in rp.parents for s in skip):
-            continue
-        dest = to / p.relative_to(world)
-        dest.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy(p, dest)
