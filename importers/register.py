@@ -11,12 +11,11 @@ recursive query; only the records it keeps are parsed in Python.
 """
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import List, Sequence, Set, Tuple
+from typing import Dict, List, Sequence, Set, Tuple
 
 from .common import LEGAL_FORMS
-from .records import LINES, ImportFailure, Record
+from .records import LINES, ImportFailure, Record, read_lines
 
 #: norm() of common.py, in SQL: lower case, words only, trailing legal forms dropped.
 _NORM = ("regexp_replace(trim(regexp_replace(lower({x}), '[^a-z0-9]+', ' ', 'g')), "
@@ -24,7 +23,7 @@ _NORM = ("regexp_replace(trim(regexp_replace(lower({x}), '[^a-z0-9]+', ' ', 'g')
 
 _LOAD = """
 CREATE TEMP TABLE stmt AS
-SELECT ? AS file, n AS line, j,
+SELECT ? AS file, n AS line,
        j->>'$.recordId' AS rid, j->>'$.recordType' AS rtype,
        j->>'$.recordDetails.subject' AS subj, j->>'$.recordDetails.interestedParty' AS party,
        coalesce(j->>'$.recordDetails.name', j->>'$.recordDetails.names[0].fullName') AS name
@@ -41,7 +40,7 @@ WITH RECURSIVE
     UNION
     SELECT adj.b, reach.d + 1 FROM reach JOIN adj ON adj.a = reach.rid WHERE reach.d < ?
   )
-SELECT DISTINCT rid FROM reach
+SELECT rid, min(d) AS d FROM reach GROUP BY rid
 """
 
 
@@ -49,8 +48,9 @@ def select_bods(files: Sequence[Path], seeds: Set[str], within: int) -> Tuple[Li
     """The statements of records within ``within`` links of a seed name, and (kept, read) counts.
 
     Seeds are compared names (common.norm); links are relationships, either way.
-    A relationship is kept when both its ends are (or its subject is, where the
-    interested party is unspecified).
+    A relationship is kept when both its ends are; one whose interested party is
+    unspecified, when its subject is less than ``within`` links away (the
+    placeholder it makes is one link further).
     """
     try:
         import duckdb
@@ -74,22 +74,25 @@ def select_bods(files: Sequence[Path], seeds: Set[str], within: int) -> Tuple[Li
         con.execute("CREATE TEMP TABLE kept AS " + _REACH.format(norm=_NORM.format(x="name")), [within])
         total = con.execute("SELECT count(*) FROM all_stmt").fetchone()[0]
         rows = con.execute("""
-            SELECT file, line, j FROM all_stmt s
+            SELECT file, line FROM all_stmt s
             WHERE (rtype IN ('entity', 'person') AND rid IN (SELECT rid FROM kept))
                OR (rtype = 'relationship' AND subj IN (SELECT rid FROM kept)
-                   AND (party IN (SELECT rid FROM kept) OR left(party, 1) = '{'))
-            ORDER BY file, line""").fetchall()
+                   AND (party IN (SELECT rid FROM kept)
+                        OR (left(party, 1) = '{' AND subj IN (SELECT rid FROM kept WHERE d < ?))))
+            ORDER BY file, line""", [within]).fetchall()
     except duckdb.Error as e:
         raise ImportFailure([f"reading the register with DuckDB: {e}"]) from None
     finally:
         con.close()
+    # DuckDB kept the line numbers only (the text of a million statements need not stay in memory):
+    # read the kept lines back, one pass a file
+    wanted: Dict[str, Set[int]] = {}
+    for file, line in rows:
+        wanted.setdefault(file, set()).add(line)
     out = []
-    for file, line, text in rows:
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise ImportFailure([f"{file}:{line}:{e.colno}: not JSON: {e.msg}"]) from None
-        if not isinstance(data, dict):
-            raise ImportFailure([f"{file}:{line}: expected a JSON object (a statement)"])
-        out.append(Record(file, line, data))
+    for file in sorted(wanted):
+        lines = wanted[file]
+        with open(file, encoding="utf-8") as fh:
+            for rec in read_lines((t if no in lines else "" for no, t in enumerate(fh, 1)), file):
+                out.append(rec)
     return out, (len(out), total)

@@ -8,6 +8,7 @@ mapped and what was not, by reason, with the first place each reason was met.
 
     >>> out = WorldOut()
     >>> out.add("entities", "entity", "acme-1a2b3c", 'entity acme-1a2b3c "Acme Ltd" kind=company')
+    True
     >>> out.text("entities").splitlines()[-1]
     'entity acme-1a2b3c "Acme Ltd" kind=company'
 """
@@ -46,7 +47,7 @@ def stable_id(kind: str, key: str, name: str = "") -> str:
     """An id that depends only on the register's key (and reads as the name where there is one).
 
     >>> stable_id("bods", "12b7dd0770ce", "JENEX LIMITED")
-    'jenex-limited-4c52a7'
+    'jenex-limited-2460d1'
     """
     digest = hashlib.sha256(f"{kind}\0{key}".encode()).hexdigest()[:6]
     return f"{slug(name)}-{digest}" if name else f"{kind}-{digest}"
