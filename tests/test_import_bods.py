@@ -217,3 +217,23 @@ def test_within_keeps_what_is_in_reach_of_the_world(tmp_path):
 def test_within_needs_a_world(tmp_path):
     with pytest.raises(ImportFailure, match="--within needs --world"):
         import_bods([str(HERE / "edges.json")], tmp_path / "o", within=1)
+
+
+def _published_examples():
+    """BODS's own examples (openownership/data-standard, examples/*.json), where a checkout is named by
+    $BODS_EXAMPLES; they are not copied into this repository."""
+    import os
+
+    folder = os.environ.get("BODS_EXAMPLES")
+    return sorted(Path(folder).glob("*.json")) if folder else []
+
+
+@pytest.mark.skipif(not _published_examples(), reason="set BODS_EXAMPLES to a checkout's examples/ folder")
+@pytest.mark.parametrize("example", _published_examples(), ids=lambda p: p.name)
+def test_published_examples_import_and_load(example, tmp_path):
+    try:
+        report = import_bods([str(example)], tmp_path / "out", skip_bad=True)
+    except ImportFailure as e:  # an example may be a fragment the schema refuses as a whole
+        pytest.skip(f"{example.name}: {e}")
+    assert sum(report.read.values()) > 0
+    World.load(tmp_path / "out")  # what was written loads and derives
