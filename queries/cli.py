@@ -397,3 +397,58 @@ def relations(rulebook: Optional[str], as_json: bool) -> None:
         for r in (r for r in found if r.derived == derived):
             by = f" [{', '.join(r.clauses)}]" if r.clauses else ""
             click.echo(f"  {r.name}/{r.arity}  {r.signature}: {r.meaning}{by}")
+
+
+@main.group(name="import")
+def import_() -> None:
+    """Write a world's `.facts` from an ownership or money register (docs/import.md).
+
+    Every statement cites a source naming the register's record and the
+    file:line of its JSON; what is not mapped is counted in the report.
+    Nothing is written unless the whole import loads.
+    """
+
+
+def _import_options(fn):
+    fn = click.option("--skip-bad", is_flag=True, help="Leave out records that fail validation (listed in the report).")(fn)
+    fn = click.option("--world", "world", type=click.Path(exists=True), default=None,
+                      help="The world the import joins: its names keep their ids; checked together.")(fn)
+    fn = click.option("--out", "out", required=True, type=click.Path(), help="The folder of .facts files to write.")(fn)
+    fn = JSON(fn)
+    return fn
+
+
+def _run_import(run, *args, as_json: bool, **kw) -> None:
+    from ..importers import ImportFailure
+
+    try:
+        report = run(*args, **kw)
+    except ImportFailure as e:
+        click.echo(e.render(), err=True)
+        _fail(str(e), 1)
+    if as_json:
+        _dump(report.to_json())
+    else:
+        click.echo(report.render())
+
+
+@import_.command(name="bods")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
+@_import_options
+@click.option("--within", type=click.IntRange(0, 20), default=None, metavar="N",
+              help="Keep only records within N relationship links of the world's names (JSON Lines, via DuckDB).")
+def import_bods_cmd(paths, out, world, skip_bad, as_json, within) -> None:
+    """BODS 0.4 statements (a JSON array per .json file, or JSON Lines) into OUT."""
+    from ..importers import import_bods
+
+    _run_import(import_bods, list(paths), out, world=world, within=within, skip_bad=skip_bad, as_json=as_json)
+
+
+@import_.command(name="ftm")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
+@_import_options
+def import_ftm_cmd(paths, out, world, skip_bad, as_json) -> None:
+    """FollowTheMoney entities (JSON Lines, or a JSON array) into OUT."""
+    from ..importers import import_ftm
+
+    _run_import(import_ftm, list(paths), out, world=world, skip_bad=skip_bad, as_json=as_json)
