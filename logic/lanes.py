@@ -58,7 +58,10 @@ r("PL.3", "lane_scores(R, X) <= result(R, O, Bm, 'verified', F) & result_fingerp
 r("PL.3", "lane_scores(R, X) <= result(R, O, Bm, 'reported', F) & result_approved(R) & (X == Fraction(1))",
   "PL.3: {R} is reported with a public attestor and the human gate's approval: lane multiplier 1.0")
 r("PL.3", "in_scoring_lane(R) <= lane_scores(R, X)", "{R} is in a scoring lane")
-r("PL.3", "scoring_valid(R) <= in_scoring_lane(R) & catalog_scores(R)",
+r("PL.3", "usable_cited(R) <= result_src(R, Src) & usable(Src)", "{R} cites a usable source")
+r("PL.3", "unusable_only(R) <= result_src(R, Src) & ~usable_cited(R)",
+  "PL.3: every source {R} cites is unusable (in the rejected or pending lane, or quarantined)")
+r("PL.3", "scoring_valid(R) <= in_scoring_lane(R) & catalog_scores(R) & ~unusable_only(R)",
   "PL.3: {R} is scoring-valid: a scoring lane, through a verified or reported catalog source (Phase 2B)")
 r("PL.3", "zero_reason(R, 'lane') <= result(R, O, Bm, L, F) & ~in_scoring_lane(R)",
   "PL.3: {R} is in the {L} lane, which scores 0 (rejected, or a legacy alias)")
@@ -66,6 +69,8 @@ r("PL.3", "zero_reason(R, 'uncatalogued') <= result(R, O, Bm, L, F) & ~catalogue
   "PL.3: {R} names no catalog source: an unknown catalog source scores 0")
 r("PL.3", "zero_reason(R, 'catalog') <= catalog_lane(R, CL) & ~catalog_scores(R)",
   "PL.3: {R}'s catalog source is in the {CL} lane, which scores 0")
+r("PL.3", "zero_reason(R, 'sources') <= unusable_only(R)",
+  "PL.3: {R} rests only on unusable sources: a rejected source scores 0")
 
 # --- PL.3 Magnitude = normalized base score x lane multiplier ----------------------------------
 r("PL.3", "has_percentile(R) <= result_percentile(R, P)", "{R} states a percentile")
@@ -75,7 +80,7 @@ r("PL.3", "normalized_base(R, B) <= result_score(R, S, 'pct') & ~has_percentile(
   "PL.3: {R} has no percentile; its base is its score {S} (unit pct) / 100")
 r("PL.3", "normalized_base(R, B) <= result_score(R, S, 'fraction') & ~has_percentile(R) & (B == S)",
   "PL.3: {R} has no percentile; its base is its score {S} (unit fraction)")
-r("PL.3", "lane_multiplier(R, X) <= lane_scores(R, X) & catalog_scores(R)", "PL.3: {R}'s lane multiplier")
+r("PL.3", "lane_multiplier(R, X) <= lane_scores(R, X) & scoring_valid(R)", "PL.3: {R} is scoring-valid: its lane's multiplier")
 r("PL.3", "lane_multiplier(R, X) <= result(R, O, Bm, L, F) & ~scoring_valid(R) & (X == Fraction(0))",
   "PL.3: {R} is not scoring-valid: lane multiplier 0")
 r("PL.3", "magnitude(R, M) <= normalized_base(R, B) & lane_multiplier(R, X) & (M == B * X)",

@@ -31,6 +31,7 @@ ZERO_REASONS = {
     "lane": "its lane scores 0",
     "uncatalogued": "it names no catalog source (unknown)",
     "catalog": "its catalog source's lane scores 0",
+    "sources": "every source it cites is unusable (rejected or pending lane, or quarantined)",
 }
 
 #: The benchmark-result evidence type's parameters (03), as `results --json` shows them.
@@ -153,9 +154,10 @@ def legacy_lanes(facts) -> List[str]:
 
 
 def _show(v: Number) -> str:
-    if isinstance(v, Fraction):
-        return str(v.numerator) if v.denominator == 1 else f"{float(v):.6f}".rstrip("0")
-    return f"{v:.6g}"
+    """A number as the text shows it: a small fraction exactly (3/5, 1/512), else to 9 decimals."""
+    if isinstance(v, Fraction) and v.denominator <= 1000:
+        return str(v)
+    return f"{float(v):.9f}".rstrip("0")
 
 
 def _age(x: Result) -> str:
