@@ -489,3 +489,19 @@ def test_results_text_and_errors():
     assert bad.exit_code == 2 and "unknown org" in bad.output
     bad = r.invoke(main, ["results", str(WORLDS / "magnitudes.facts"), "--as-of", "2026-02-30"])
     assert bad.exit_code == 2
+
+
+# --- the example world: a result in every lane -----------------------------------------------------------
+def test_example_world_has_a_result_in_every_lane():
+    from provlog.facts.results import LANES, LEGACY_LANES
+
+    example = Path(__file__).resolve().parent.parent / "facts" / "worlds" / "example"
+    w = World.load(example)
+    rows = w.results()
+    assert {r.lane for r in rows} == set(LANES) | set(LEGACY_LANES)
+    assert w.as_of == "2026-09-01" and w.as_of_origin.startswith("stated at")
+    assert {r.id for r in rows if r.scoring_valid} == {"qv-mmlu", "tw-humaneval"}
+    assert all(r.floor is None for r in rows)  # no own-tasks row: the example's M values stand
+    with pytest.raises(LoadError) as e:
+        World.load(example, strict=True)
+    assert [d.code for d in e.value.diagnostics] == ["E164"]
