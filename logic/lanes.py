@@ -53,9 +53,9 @@ r("PL.3", "catalog_lane(R, CL) <= result_catalog(R, C) & benchmark_source(C, CL)
 r("PL.3", "catalog_scores(R) <= catalog_lane(R, 'verified')", "PL.3: {R}'s catalog source is verified")
 r("PL.3", "catalog_scores(R) <= catalog_lane(R, 'reported')", "PL.3: {R}'s catalog source is reported (human-approved)")
 r("PL.3", "catalogued(R) <= result_catalog(R, C)", "{R} names a catalog source")
-r("PL.3", "lane_scores(R, X) <= result(R, O, Bm, 'verified', F) & result_fingerprint(R) & (X == Fraction(2))",
+r("PL.3", "lane_scores(R, X) <= result(R, O, Bm, 'verified', F) & result_fingerprint(R) & (X == Fraction(2, 1))",
   "PL.3: {R} is verified with its reproducibility fields (both hashes, run-at): lane multiplier 2.0")
-r("PL.3", "lane_scores(R, X) <= result(R, O, Bm, 'reported', F) & result_approved(R) & (X == Fraction(1))",
+r("PL.3", "lane_scores(R, X) <= result(R, O, Bm, 'reported', F) & result_approved(R) & (X == Fraction(1, 1))",
   "PL.3: {R} is reported with a public attestor and the human gate's approval: lane multiplier 1.0")
 r("PL.3", "in_scoring_lane(R) <= lane_scores(R, X)", "{R} is in a scoring lane")
 r("PL.3", "usable_cited(R) <= result_src(R, Src) & usable(Src)", "{R} cites a usable source")
@@ -81,7 +81,7 @@ r("PL.3", "normalized_base(R, B) <= result_score(R, S, 'pct') & ~has_percentile(
 r("PL.3", "normalized_base(R, B) <= result_score(R, S, 'fraction') & ~has_percentile(R) & (B == S)",
   "PL.3: {R} has no percentile; its base is its score {S} (unit fraction)")
 r("PL.3", "lane_multiplier(R, X) <= lane_scores(R, X) & scoring_valid(R)", "PL.3: {R} is scoring-valid: its lane's multiplier")
-r("PL.3", "lane_multiplier(R, X) <= result(R, O, Bm, L, F) & ~scoring_valid(R) & (X == Fraction(0))",
+r("PL.3", "lane_multiplier(R, X) <= result(R, O, Bm, L, F) & ~scoring_valid(R) & (X == Fraction(0, 1))",
   "PL.3: {R} is not scoring-valid: lane multiplier 0")
 r("PL.3", "magnitude(R, M) <= normalized_base(R, B) & lane_multiplier(R, X) & (M == B * X)",
   "PL.3: {R}'s magnitude: normalized base x lane multiplier")
@@ -89,12 +89,12 @@ r("PL.3", "magnitude(R, M) <= normalized_base(R, B) & lane_multiplier(R, X) & (M
 # --- PL.3 then capped, fresh, weighted contribution ----------------------------------------------
 r("PL.3", "capped(R, C) <= magnitude(R, M) & (M <= 1) & (C == M)",
   "PL.3: {R}'s magnitude is within the benchmark cap of 1")
-r("PL.3", "capped(R, C) <= magnitude(R, M) & (M > 1) & (C == Fraction(1))",
+r("PL.3", "capped(R, C) <= magnitude(R, M) & (M > 1) & (C == Fraction(1, 1))",
   "PL.3: the benchmark cap, applied after the lane multiplier, holds {R}'s magnitude at 1")
 r("PL.3", "dated(R) <= result_age(R, N)", "{R} has a run-at date")
 r("PL.3", "freshness(R, Fr) <= result_age(R, N) & decay(N, Fr)",
   "PL.3: {R} ran {N} days before the as-of date: freshness 2^(-{N}/365.25), half-life one year")
-r("PL.3", "freshness(R, Fr) <= result(R, O, Bm, L, F) & ~dated(R) & (Fr == Fraction(1))",
+r("PL.3", "freshness(R, Fr) <= result(R, O, Bm, L, F) & ~dated(R) & (Fr == Fraction(1, 1))",
   "PL.3: {R} has no run-at (a reported claim need not): no decay")
 r("PL.3", "fresh(R, Fh) <= capped(R, C) & freshness(R, Fr) & (Fh == C * Fr)",
   "PL.3: {R}'s fresh magnitude: capped x freshness")
