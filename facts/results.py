@@ -188,7 +188,7 @@ RESULT = S.declare(S.Decl(
 
 #: The benchmark-source catalog (registry/benchmark-sources.json in the methodology): Phase 2B
 #: "checks each benchmark-result row against" it; a row scores only through a catalog source in
-#: the verified or reported lane (logic/lanes.py, PL.2B).
+#: the verified or reported lane (logic/lanes.py, PL.3).
 BENCHMARK_SOURCE = S.declare(S.Decl(
     "benchmark-source",
     (S.Field("id"), S.Field("title", S._text, quoted=True)),
