@@ -363,7 +363,7 @@ def _check_source(st: RawStatement, values: dict, flags, errs: _Collector, stric
 
 
 def _check_result(st: RawStatement, values: dict, errs: _Collector, strict: bool) -> bool:
-    """A benchmark result (facts/results.py; seeds/provenance-lanes.txt 01-03, docs/lanes.md)."""
+    """A benchmark result or catalog source (facts/results.py; seeds/provenance-lanes.txt 01-03, docs/lanes.md)."""
     from .results import UNITS, is_hex64
 
     at = {i.key: i.values[0] for i in st.items if isinstance(i, Pair)}
@@ -374,6 +374,12 @@ def _check_result(st: RawStatement, values: dict, errs: _Collector, strict: bool
 
     ok = True
     lane = values.get("lane")
+    if lane == "pending" and strict:
+        fail("lane", "E164", "lane=pending is a legacy no-scoring alias and an error under --strict: "
+                             "use reported (approved) or rejected")
+        ok = False
+    if st.keyword != "result":
+        return ok
     score, unit, pct = values.get("score"), values.get("unit"), values.get("percentile")
     if score is None and pct is None:
         fail(None, "E106", "result needs a score: score=<n> unit=pct|fraction, or percentile=<n>")
@@ -412,10 +418,6 @@ def _check_result(st: RawStatement, values: dict, errs: _Collector, strict: bool
                 fail(None, "E163", f"lane=reported needs {key}=: a reported claim counts only with a public "
                                    "attestor and the human gate's approval")
                 ok = False
-    elif lane == "pending" and strict:
-        fail("lane", "E164", "lane=pending is a legacy no-scoring alias and an error under --strict: "
-                             "use reported (approved) or rejected")
-        ok = False
     return ok
 
 
@@ -587,7 +589,7 @@ def check_statement(st: RawStatement, errs: _Collector, strict: bool = False) ->
     elif kw == "source":
         if not _check_source(st, values, flags, errs, strict):
             return None
-    elif kw == "result":
+    elif kw in ("result", "benchmark-source"):
         if not _check_result(st, values, errs, strict):
             return None
     elif kw == "preset":

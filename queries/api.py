@@ -129,6 +129,7 @@ class World:
         """``freeze``: see :meth:`Derivation.run` (the CLI sets it; a library caller keeps its collector)."""
         self.facts = facts
         self.name = name
+        self.as_of_given = as_of  # None: the world's own as-of statement, else today (see as_of_origin)
         self.derivation = Derivation.run(facts, as_of, freeze=freeze)
 
     # -- loading ---------------------------------------------------------------------------
@@ -470,10 +471,25 @@ class World:
 
     @property
     def as_of(self) -> str:
-        """The date freshness is measured at (``World.load(..., as_of=)``; default today)."""
+        """The date the world is read at: ``World.load(..., as_of=)``, else the world's own
+        ``as-of`` statement, else today."""
         from .results import as_of_date
 
         return as_of_date(self)
+
+    @property
+    def as_of_origin(self) -> str:
+        """Where :attr:`as_of` comes from: ``given``, ``stated at <file:line>`` or ``today``."""
+        stated = self.facts.of("as-of")
+        if self.as_of_given:
+            return "given"
+        return f"stated at {stated[0].loc}" if stated else "today"
+
+    def legacy_lanes(self) -> List[str]:
+        """Each result and catalog source in a legacy lane (pending, candidate, retired, unknown), located."""
+        from .results import legacy_lanes
+
+        return legacy_lanes(self.facts)
 
 
 def _known_relations(goal: str, rulebook: Optional[str]) -> None:
