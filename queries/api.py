@@ -16,8 +16,9 @@ from typing import Any, Dict, List, Optional, Tuple, Union
 
 from ..facts import DIMS, FactSet, LoadError, load_text, load_world
 from ..facts.schema import POLICY_NAMES
-from ..grammar import QueryError, render_goal
+from ..grammar import QueryError, parse_goal
 from ..logic import Derivation
+from ..logic.goal import answer
 
 DEFAULT_POLICY = "standard"
 STORED_POLICY = "leads-included"  # stored values and roles derive under it (section 0)
@@ -285,15 +286,9 @@ class World:
         >>> w.query("value(O, 'F', 'standard', X, S, R) & (X < 2)")   # doctest: +SKIP
         [{'O': 'tensor-eval', 'X': 1, 'S': 'F.4/tensor-eval/1', 'R': 'F.4'}]
         """
-        text, names = render_goal(goal)
-        try:
-            rows = self.rulebook(rulebook).program.ask(text)
-        except Exception as e:  # pyDatalog reports unknown predicates and arity errors this way
-            msg = str(e).splitlines()[0] if str(e) else type(e).__name__
-            unknown = "Predicate without definition (or error in resolver): "
-            if msg.startswith(unknown):
-                msg = f"no relation named {msg[len(unknown):]} (name/arity)"
-            raise QueryError(f"query: {msg}") from None
+        parsed = parse_goal(goal)
+        names = parsed.variables()
+        rows = answer(parsed, self.rulebook(rulebook).program)
         if rows == [()]:
             return [{}]
         out = [dict(zip(names, (_plain(v) for v in row))) for row in rows]
@@ -320,14 +315,11 @@ class World:
     def prove(self, goal: str, rulebook: Optional[str] = None, fmt: str = "text") -> str:
         """The proof of every answer of an atom goal, in any rulebook."""
         from ..explain import to_dot, to_json, to_text
-        from ..explain.goals import GoalError, prove
+        from ..explain.goals import prove
         import json as _json
 
-        render_goal(goal)  # refuse anything that is not a Datalog goal
-        try:
-            roots, ex = prove(self.rulebook(rulebook), goal)
-        except GoalError as e:
-            raise QueryError(str(e)) from None
+        parsed = parse_goal(goal)  # refuse anything that is not a Datalog goal, before loading a rulebook
+        roots, ex = prove(self.rulebook(rulebook), parsed)
         if not roots:
             return "no: the goal has no answer"
         if fmt == "json":
@@ -338,13 +330,10 @@ class World:
 
     def refute(self, goal: str, rulebook: Optional[str] = None) -> List[Dict[str, Any]]:
         """Why a ground goal does not hold: for each rule, the first condition that fails."""
-        from ..explain.goals import GoalError, refute
+        from ..explain.goals import refute
 
-        render_goal(goal)
-        try:
-            return refute(self.rulebook(rulebook), goal)
-        except GoalError as e:
-            raise QueryError(str(e)) from None
+        parsed = parse_goal(goal)
+        return refute(self.rulebook(rulebook), parsed)
 
     # -- expectations and verify ---------------------------------------------------------------------
     def check_expects(self) -> List[ExpectResult]:

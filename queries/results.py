@@ -65,19 +65,19 @@ def _exact(v: Number) -> Optional[str]:
 
 
 def as_of_date(world) -> str:
-    rows = world.derivation.program.ask("as_of(A)")
+    rows = world.derivation.program.match("as_of", 1, [])
     return date.fromordinal(rows[0][0]).isoformat() if rows else ""
 
 
 def result_rows(world, org: Optional[str] = None) -> List[Result]:
     """Every result of the world (of one org if given), sorted by org and id."""
-    ask = world.derivation.program.ask
+    match = world.derivation.program.match
     one: Dict[str, Dict[str, Any]] = {}
     for rel in ("normalized_base", "lane_multiplier", "freshness", "magnitude", "result_age"):
         # pyDatalog interns equal constants, so an exact 1 may come back as the int 1
         one[rel] = {r: (Fraction(v) if isinstance(v, int) and rel != "result_age" else v)
-                    for r, v in ask(f"{rel}(R, V)")}
-    selfs = {r for (r,) in ask("self_attested(R)")}
+                    for r, v in match(rel, 2, [])}
+    selfs = {r for (r,) in match("self_attested", 1, [])}
     derived = {(s.rule, s.org, s.key): s for s in world.derivation.derived.values() if s.rule == "M.3"}
     out = []
     for f in world.facts.of("result"):
