@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Dict, List, Optional, Tuple, Union
 
 from ..grammar import Goal, QueryError, parse_goal
-from ..logic.clauses import Atom, FuncEq, Negated, Var
+from ..logic.clauses import Atom, Compare, FuncEq, Negated, Var
 from ..logic.goal import check_names
 from .proof import _FREE, MEANING, Explainer, _plain, condition_text
 
@@ -30,7 +30,8 @@ def one_atom(goal: Union[str, Goal], program) -> Atom:
     lits = goal.literals
     if len(lits) != 1 or not isinstance(lits[0], Atom):
         lit = lits[1] if len(lits) > 1 else lits[0]
-        got = f"{len(lits)} literals" if len(lits) > 1 else f"{type(lit).__name__.lower()} {lit}"
+        kinds = {Negated: "a negation", Compare: "a comparison", FuncEq: "a function lookup"}
+        got = f"{len(lits)} literals" if len(lits) > 1 else f"{kinds[type(lit)]} {lit}"
         raise GoalError(f"expected one atom like finding(R, A, C, K), got {got}", lit.column)
     check_names(goal, program)
     return lits[0]

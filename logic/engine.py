@@ -85,7 +85,7 @@ class Table:
         """The rows whose argument ``position`` is ``value``."""
         index = self._index.get(position)
         if index is None:
-            index = self._index[position] = {}
+            index = {}  # published whole once built: a reader in another thread never sees it half-filled
             for row in self.rows:
                 key = row[position]
                 had = index.get(key)
@@ -95,6 +95,7 @@ class Table:
                     index[key] = [had[0], row]
                 else:
                     had.append(row)
+            self._index[position] = index
         return index.get(value, ())
 
     def match(self, bound: Sequence[Tuple[int, Any]]) -> Sequence[Tuple[Any, ...]]:
