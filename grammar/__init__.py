@@ -6,6 +6,6 @@
     ('lab', ['acme', 'Acme AI'])
 """
 from .parser import Arg, Pair, ParseError, RawStatement, parse_text
-from .query import Goal, QueryError, parse_goal
+from .query import Goal, QueryError, parse_goal, safe_order
 
-__all__ = ["Arg", "Pair", "ParseError", "Goal", "QueryError", "RawStatement", "parse_goal", "parse_text"]
+__all__ = ["Arg", "Pair", "ParseError", "Goal", "QueryError", "RawStatement", "parse_goal", "parse_text", "safe_order"]

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any, ClassVar, Iterable, Optional, Tuple, Union
+from typing import Any, ClassVar, Iterable, List, Optional, Set, Tuple, Union
 
 from lark import Lark, Token, Transformer, UnexpectedInput, v_args
 from lark.exceptions import VisitError
@@ -235,3 +235,36 @@ def parse_goal(text: str) -> Goal:
             raise e.orig_exc from None
         raise
     return Goal(literals, text)
+
+
+def _ready(lit: Literal, bound: Set[str]) -> bool:
+    """Whether a literal can be decided with ``bound`` variables: a positive one always; a test once
+    its variables are bound (``(X == c)`` binds X)."""
+    if isinstance(lit, (Atom, FuncEq)):
+        return True
+    free = [v for v in lit.variables() if v not in bound]
+    if not free:
+        return True
+    if not (isinstance(lit, Compare) and lit.op == "==" and len(free) == 1):
+        return False
+    sides = (lit.left, lit.right)
+    return any(side == Var(free[0]) and free[0] not in other.variables() for side, other in (sides, sides[::-1]))
+
+
+def safe_order(goal: Goal) -> List[Literal]:
+    """The literals in an order that binds every variable before a test reads it (range restriction):
+    the first literal that is ready, again and again. A variable no positive literal binds is a
+    located :class:`QueryError`."""
+    pending, order, bound = list(goal.literals), [], set()
+    while pending:
+        i = next((i for i, lit in enumerate(pending) if _ready(lit, bound)), None)
+        if i is None:
+            lit = pending[0]
+            free = [v for v in lit.variables() if v not in bound]
+            where = "under negation" if isinstance(lit, Negated) else "in a comparison"
+            raise QueryError(f"variable {free[0]} appears only {where} ({lit}): every variable of a negation "
+                             "or a comparison must appear in a positive literal of the goal", lit.column)
+        lit = pending.pop(i)
+        order.append(lit)
+        bound.update(lit.variables())
+    return order

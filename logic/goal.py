@@ -27,7 +27,7 @@ from typing import Any, Dict, Iterator, List, Mapping, Optional, Protocol, Seque
 
 from pyDatalog.util import DatalogError
 
-from ..grammar.query import Atom, Compare, Const, FuncEq, Goal, Literal, Negated, QueryError, Var
+from ..grammar.query import Atom, Compare, Const, FuncEq, Goal, Literal, Negated, QueryError, Var, safe_order
 from .clauses import evaluate, holds
 
 Row = Tuple[Any, ...]
@@ -69,37 +69,6 @@ def check_names(goal: Goal, tables: Tables) -> None:
             hint = f"; did you mean {', '.join(near)}?" if near else ""
         what = "function" if isinstance(lit, FuncEq) else "relation"
         raise QueryError(f"no {what} named {shown} (name/arity){hint}", lit.column)
-
-
-def _ready(lit: Literal, bound: Set[str]) -> bool:
-    """Whether a literal can be decided with ``bound`` variables: a positive one always; a test once
-    its variables are bound (``(X == c)`` binds X)."""
-    if isinstance(lit, (Atom, FuncEq)):
-        return True
-    free = [v for v in lit.variables() if v not in bound]
-    if not free:
-        return True
-    return (isinstance(lit, Compare) and lit.op == "==" and len(free) == 1
-            and any(isinstance(side, Var) and side.name == free[0] for side in (lit.left, lit.right)))
-
-
-def plan(goal: Goal) -> List[Literal]:
-    """The literals in an order that binds every variable before a test reads it (range restriction):
-    the first literal that is ready, again and again. A variable no positive literal binds is a
-    located :class:`QueryError`."""
-    pending, order, bound = list(goal.literals), [], set()
-    while pending:
-        i = next((i for i, lit in enumerate(pending) if _ready(lit, bound)), None)
-        if i is None:
-            lit = pending[0]
-            free = [v for v in lit.variables() if v not in bound]
-            where = "under negation" if isinstance(lit, Negated) else "in a comparison"
-            raise QueryError(f"variable {free[0]} appears only {where} ({lit}): every variable of a negation "
-                             "or a comparison must appear in a positive literal of the goal", lit.column)
-        lit = pending.pop(i)
-        order.append(lit)
-        bound.update(lit.variables())
-    return order
 
 
 def _bound(args, env: Mapping[str, Any]) -> List[Tuple[int, Any]]:
@@ -163,7 +132,7 @@ def answer(goal: Goal, tables: Tables) -> List[Row]:
     """Every answer of ``goal``: one tuple per distinct binding of its variables (in order of first
     appearance), in the order found; a ground goal that holds answers ``[()]``."""
     check_names(goal, tables)
-    order = plan(goal)
+    order = safe_order(goal)
     names = goal.variables()
     out = {}
     for env in _solve(order, tables, {}):

@@ -139,12 +139,17 @@ def test_comparisons_of_a_string_and_a_number_never_hold(world):
     assert world.query("lab(L) & (L != 2)") == [{"L": "acme"}]
 
 
-def test_an_expect_with_a_huge_number_is_a_located_load_error(tmp_path):
+@pytest.mark.parametrize("goal, column, says", [
+    ("lab(" + "1" * 5000 + ")", 19, "a number of 5000 digits"),
+    ("lab(X) & ~lab_owner(X, L)", 24, "variable L appears only under negation"),
+    ("(X == X)", 16, "variable X appears only in a comparison"),
+])
+def test_an_expect_goal_is_checked_when_the_world_loads(tmp_path, goal, column, says):
     p = tmp_path / "w.facts"
-    p.write_text('lab acme "A"\nexpect holds "lab(' + "1" * 5000 + ')"\n')
+    p.write_text(f'lab acme "A"\nexpect holds "{goal}"\n')
     r = run("check", p)
     assert r.exit_code == 1 and "Traceback" not in r.output
-    assert "w.facts:2:19:" in r.output and "a number of 5000 digits" in r.output, r.output
+    assert f"w.facts:2:{column}:" in r.output and says in r.output, r.output
 
 
 # --- no eval or exec anywhere in the package ---------------------------------------------------------------
