@@ -270,7 +270,9 @@ class Program:
         return found or []
 
     def ask(self, goal: str) -> List[Tuple[Any, ...]]:
-        """Answer a goal; one tuple per answer (its variables in order of appearance).
+        """Answer a goal written in pyDatalog's syntax; one tuple per answer (its variables in order of
+        appearance). pyDatalog evaluates the text as Python: for our own text only (tests, the doctest
+        above), never a user's or a file's (those are goals: logic/goal.py).
 
         A ground goal that holds answers ``[()]``; no answer is ``[]``.
         """
