@@ -222,8 +222,9 @@ class Program:
               function: bool = False) -> Sequence[Tuple[Any, ...]]:
         """The rows of ``predicate`` with value v at each (position, v) of ``bound``: its facts (kept
         answers too) through their indexes; a relation or function the rules define, asked of the
-        engine whole once and indexed the same way (with ``bound`` fixed if it cannot be asked whole:
-        :class:`DatalogError`). An unknown name has no rows. A function's rows are its keys, then its value.
+        engine whole once and indexed the same way (with ``bound`` fixed if it cannot be asked whole;
+        LookupError if not even so). An unknown name has no rows. A function's rows are its keys, then
+        its value.
         """
         table = None if function else self._tables.get(f"{predicate}/{arity}")
         if table is not None:
@@ -235,13 +236,19 @@ class Program:
         if table is None:
             try:
                 rows = self._ask_whole(predicate, arity, function)
-            except DatalogError:
-                if function:
-                    raise
-                return self.relation(predicate, arity, dict(bound))
+            except DatalogError:  # a relation the engine answers only with some arguments bound
+                return self._ask_bound(predicate, arity, bound, function)
             table = self._asked[key] = Table()
             table.extend(rows)
         return table.match(bound)
+
+    def _ask_bound(self, predicate: str, arity: int, bound, function: bool) -> List[Tuple[Any, ...]]:
+        if not function:
+            try:
+                return self.relation(predicate, arity, dict(bound))
+            except DatalogError:
+                pass
+        raise LookupError(f"{predicate} cannot be listed with these arguments free")
 
     def _ask_whole(self, predicate: str, arity: int, function: bool) -> List[Tuple[Any, ...]]:
         if not function:

@@ -25,8 +25,6 @@ from __future__ import annotations
 import difflib
 from typing import Any, Dict, Iterator, List, Mapping, Optional, Protocol, Sequence, Set, Tuple
 
-from pyDatalog.util import DatalogError
-
 from ..grammar.query import Atom, Compare, Const, FuncEq, Goal, Literal, Negated, QueryError, Var, safe_order
 from .clauses import evaluate, holds
 
@@ -36,7 +34,8 @@ Row = Tuple[Any, ...]
 class Tables(Protocol):
     """What a goal reads. ``relations()``: name -> arity; ``functions()``: name -> keys + 1 (the
     value); ``match(name, arity, bound, function=False)``: the rows with value v at each
-    (position, v) of ``bound`` (a function's rows are its keys, then its value)."""
+    (position, v) of ``bound`` (a function's rows are its keys, then its value), or LookupError
+    when the relation cannot be listed with the other arguments free."""
 
     def relations(self) -> Mapping[str, int]: ...
 
@@ -100,7 +99,7 @@ def _unify(args, row: Row, env: Dict[str, Any]) -> Optional[Dict[str, Any]]:
 def _rows(tables: Tables, lit, args, env, function: bool = False) -> Sequence[Row]:
     try:
         return tables.match(lit.name, len(args), _bound(args, env), function)
-    except DatalogError:
+    except LookupError:
         raise QueryError(f"{lit.name} cannot be asked with these arguments free; bind more of them",
                          lit.column) from None
 
