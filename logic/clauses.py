@@ -25,8 +25,8 @@ from lark import Lark, Transformer, UnexpectedInput, v_args
 
 from ..grammar.query import Atom, Compare, Const, FuncEq, Literal, Negated, Term, Var, _unique
 
-__all__ = ["Aggregate", "Atom", "BinOp", "Compare", "Const", "FuncEq", "Literal", "Negated", "TupleOf", "Var",
-           "evaluate", "holds", "is_var", "parse_rule"]
+__all__ = ["Aggregate", "Atom", "BinOp", "Compare", "Const", "FuncEq", "Literal", "Neg", "Negated", "TupleOf", "Var",
+           "evaluate", "holds", "parse_rule", "solve_compare", "variables_needed"]
 
 
 @dataclass(frozen=True)
@@ -103,10 +103,6 @@ def holds(cmp: Compare, env: Mapping[str, Any]) -> bool:
         return bool(TESTS[cmp.op](evaluate(cmp.left, env), evaluate(cmp.right, env)))
     except TypeError:
         return False
-
-
-def is_var(term) -> bool:
-    return isinstance(term, Var)
 
 
 _GRAMMAR = r"""

@@ -23,7 +23,7 @@ same relations may offer):
 from __future__ import annotations
 
 import difflib
-from typing import Any, Dict, Iterator, List, Mapping, Optional, Protocol, Sequence, Set, Tuple
+from typing import Any, Dict, Iterator, List, Mapping, Optional, Protocol, Sequence, Tuple
 
 from ..grammar.query import Atom, Compare, Const, FuncEq, Goal, Literal, Negated, QueryError, Var, safe_order
 from .clauses import evaluate, holds

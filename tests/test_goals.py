@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from provlog import World
 from provlog.grammar import QueryError, parse_goal
-from provlog.grammar.query import MAX_DIGITS, Atom, Compare, Const, Negated, Var
+from provlog.grammar.query import MAX_DIGITS, Atom, Compare, Const, Var
 from provlog.queries.api import UnknownName
 from provlog.queries.cli import main
 
