@@ -93,7 +93,7 @@ def evaluate(expr, env: Mapping[str, Any]):
         return tuple(evaluate(i, env) for i in expr.items)
     if isinstance(expr, Neg):
         return -evaluate(expr.operand, env)
-    raise TypeError(f"not an expression: {expr!r}")
+    raise ValueError(f"not an expression: {expr!r}")
 
 
 def holds(cmp: Compare, env: Mapping[str, Any]) -> bool:
