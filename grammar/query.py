@@ -38,7 +38,8 @@ class QueryError(ValueError):
         self.column = column
 
 
-def _unique(names: Iterable[str]) -> Tuple[str, ...]:
+def distinct(names: Iterable[str]) -> Tuple[str, ...]:
+    """The names in order of first appearance, each once."""
     return tuple(dict.fromkeys(names))
 
 
@@ -85,7 +86,7 @@ class Atom:
     negated: ClassVar[bool] = False
 
     def variables(self) -> Tuple[str, ...]:
-        return _unique(n for a in self.args for n in a.variables())
+        return distinct(n for a in self.args for n in a.variables())
 
     def __str__(self) -> str:
         return f"{self.name}({', '.join(map(str, self.args))})"
@@ -126,7 +127,7 @@ class Compare:
     text: str = field(default="", compare=False)
 
     def variables(self) -> Tuple[str, ...]:
-        return _unique(self.left.variables() + self.right.variables())
+        return distinct(self.left.variables() + self.right.variables())
 
     @property
     def assigns(self) -> Optional[str]:
@@ -147,7 +148,7 @@ class FuncEq:
     column: int = field(default=1, compare=False)
 
     def variables(self) -> Tuple[str, ...]:
-        return _unique(n for a in self.args + (self.value,) for n in a.variables())
+        return distinct(n for a in self.args + (self.value,) for n in a.variables())
 
     def __str__(self) -> str:
         return f"{self.name}[{', '.join(map(str, self.args))}] == {self.value}"
@@ -165,7 +166,7 @@ class Goal:
 
     def variables(self) -> Tuple[str, ...]:
         """Every variable, in order of first appearance (the columns of an answer)."""
-        return _unique(n for lit in self.literals for n in lit.variables())
+        return distinct(n for lit in self.literals for n in lit.variables())
 
     def __str__(self) -> str:
         return " & ".join(map(str, self.literals))

@@ -22,8 +22,9 @@ from functools import lru_cache
 from typing import Any, Dict, Mapping, Tuple
 
 from lark import Lark, Transformer, UnexpectedInput, v_args
+from lark.exceptions import VisitError
 
-from ..grammar.query import Atom, Compare, Const, FuncEq, Literal, Negated, Term, Var, _unique
+from ..grammar.query import Atom, Compare, Const, FuncEq, Literal, Negated, Term, Var, distinct
 
 __all__ = ["Aggregate", "Atom", "BinOp", "Compare", "Const", "FuncEq", "Literal", "Neg", "Negated", "TupleOf", "Var",
            "evaluate", "holds", "parse_rule", "solve_compare", "variables_needed"]
@@ -38,7 +39,7 @@ class BinOp:
     right: Any
 
     def variables(self) -> Tuple[str, ...]:
-        return _unique(self.left.variables() + self.right.variables())
+        return distinct(self.left.variables() + self.right.variables())
 
 
 @dataclass(frozen=True)
@@ -56,7 +57,7 @@ class TupleOf:
     items: Tuple[Any, ...]
 
     def variables(self) -> Tuple[str, ...]:
-        return _unique(n for i in self.items for n in i.variables())
+        return distinct(n for i in self.items for n in i.variables())
 
 
 @dataclass(frozen=True)
@@ -250,8 +251,8 @@ def parse_rule(text: str) -> Tuple[Literal, Tuple[Literal, ...]]:
         head, body = _Build(text).transform(_parser().parse(text))
     except UnexpectedInput as e:
         raise ValueError(f"not a rule provlog reads (column {e.column}): {text}") from None
-    except Exception as e:  # lark wraps a transformer's error
-        raise ValueError(f"not a rule provlog reads ({getattr(e, 'orig_exc', e)}): {text}") from None
+    except VisitError as e:  # a transformer's refusal (a Fraction of variables, an expression as an argument)
+        raise ValueError(f"not a rule provlog reads ({e.orig_exc}): {text}") from None
     return head, tuple(body)
 
 
