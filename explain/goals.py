@@ -18,10 +18,6 @@ from ..logic.goal import check_names
 from .proof import _FREE, MEANING, Explainer, _plain, condition_text
 
 
-class GoalError(QueryError):
-    """A goal that is not one atom, or names no relation of the rulebook (with its arity)."""
-
-
 def one_atom(goal: Union[str, Goal], program) -> Atom:
     """The one atom of a goal that must be one (prove, refute, why --goal), its relation known with
     its arity in ``program``; else a located :class:`QueryError`."""
@@ -32,7 +28,7 @@ def one_atom(goal: Union[str, Goal], program) -> Atom:
         lit = lits[1] if len(lits) > 1 else lits[0]
         kinds = {Negated: "a negation", Compare: "a comparison", FuncEq: "a function lookup"}
         got = f"{len(lits)} literals" if len(lits) > 1 else f"{kinds[type(lit)]} {lit}"
-        raise GoalError(f"expected one atom like finding(R, A, C, K), got {got}", lit.column)
+        raise QueryError(f"expected one atom like finding(R, A, C, K), got {got}", lit.column)
     check_names(goal, program)
     return lits[0]
 
