@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Dict, List, Optional, Tuple, Union
 
 from ..grammar import Goal, QueryError, parse_goal
-from ..logic.clauses import Atom, Compare, FuncEq, Negated, Var
+from ..logic.syntax import Atom, Compare, FuncEq, Negated, Var
 from ..logic.goal import check_names
 from .proof import _FREE, MEANING, Explainer, _plain, condition_text
 

@@ -22,7 +22,7 @@ from typing import Dict, Iterator, List, Optional, Sequence, Tuple
 import networkx as nx
 
 from ..logic import RULEBOOK, Derivation
-from ..logic.clauses import Atom, FuncEq, Negated, Var, solve_compare, variables_needed
+from ..logic.syntax import Atom, FuncEq, Negated, Var, solve_compare, variables_needed
 from ..logic.edb import PREDICATES
 
 _FREE = object()

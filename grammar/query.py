@@ -3,7 +3,7 @@
 A goal is read by a grammar of its own (query.lark) into a small tree of
 literals whose constants are typed values (str or int). Nothing a goal says
 becomes program text: logic/goal.py evaluates the tree over the derived
-tables, and the rules' own literals (logic/clauses.py) are the same kinds.
+tables, and the rules' own literals (logic/syntax.py) are the same kinds.
 
     >>> g = parse_goal("value(O, 'F', 'standard', X, S, R) & (X < 2)")
     >>> [str(lit) for lit in g.literals], g.variables()
@@ -117,7 +117,7 @@ class Negated:
 
 @dataclass(frozen=True)
 class Compare:
-    """``(left op right)``; in a goal both sides are terms, in a rule expressions (logic/clauses.py).
+    """``(left op right)``; in a goal both sides are terms, in a rule expressions (logic/syntax.py).
     ``text`` is the comparison as written, for display."""
 
     left: Any

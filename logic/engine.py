@@ -24,7 +24,7 @@ from fractions import Fraction
 from pyDatalog import Aggregate, Logic, pyDatalog, pyEngine, pyParser
 from pyDatalog.util import DatalogError
 
-from .clauses import Atom, parse_rule
+from .syntax import Atom, parse_rule
 
 _LOCK = threading.RLock()
 

@@ -26,7 +26,7 @@ import difflib
 from typing import Any, Dict, Iterator, List, Mapping, Optional, Protocol, Sequence, Tuple
 
 from ..grammar.query import Atom, Compare, Const, FuncEq, Goal, Literal, Negated, QueryError, Var, safe_order
-from .clauses import evaluate, holds
+from .syntax import evaluate, holds
 
 Row = Tuple[Any, ...]
 

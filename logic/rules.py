@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Dict, List, Tuple
 
-from .clauses import Literal, parse_rule
+from .syntax import Literal, parse_rule
 
 _HEAD = re.compile(r"\s*\(?\s*([a-z_][A-Za-z0-9_]*)")
 
@@ -43,7 +43,7 @@ class Rule:
 
     @property
     def head_literal(self) -> Literal:
-        """The head, read once (logic/clauses.py): an Atom, or a FuncEq for an aggregate."""
+        """The head, read once (logic/syntax.py): an Atom, or a FuncEq for an aggregate."""
         return parse_rule(self.text)[0]
 
     @property

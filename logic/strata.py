@@ -20,7 +20,7 @@ from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple
 import networkx as nx
 from pyDatalog.util import DatalogError
 
-from .clauses import Atom, FuncEq, Negated
+from .syntax import Atom, FuncEq, Negated
 from .engine import Program
 from .rules import Rule
 

@@ -29,7 +29,7 @@ from click.testing import CliRunner
 
 from provlog import World
 from provlog.explain import explain_value
-from provlog.logic.clauses import Atom, Compare, FuncEq, Negated, evaluate, holds, parse_rule
+from provlog.logic.syntax import Atom, Compare, FuncEq, Negated, evaluate, holds, parse_rule
 from provlog.explain.proof import Explainer, atom_id
 from provlog.logic import RULEBOOK
 from provlog.queries.cli import main
