@@ -16,7 +16,7 @@ from typing import Dict, List, Optional, Set, Tuple, Union
 
 from ..grammar import Pair, RawStatement, parse_text
 from ..grammar.parser import Arg, Eq, paused_gc, source_lines
-from ..grammar.query import QueryError, render_goal
+from ..grammar.query import QueryError, parse_goal, safe_order
 from . import schema as S
 from . import values as V
 from .errors import Diagnostic, LoadError
@@ -448,12 +448,11 @@ def _check_expect(st: RawStatement, errs: _Collector):
         if len(words) != 2 or not words[1].quoted or eqs or set(pairs) - {"rulebook"}:
             return fail(words[0], 'expect holds "<goal>" [rulebook=<name>] | expect fails "<goal>" [rulebook=<name>]', "E103")
         try:
-            render_goal(words[1].value)
+            safe_order(parse_goal(words[1].value))
         except QueryError as e:  # the caret under the goal's first wrong character
             g = words[1]
             col = g.col + min(max(e.column, 1), len(g.value) + 1)
-            _err(errs, st, g.line, col, "E104", f"goal {g.value!r} is not a Datalog goal: write literals like "
-                 "value('o1', 'F', 'standard', X, S, R) joined by &, comparisons like (X > 2)")
+            _err(errs, st, g.line, col, "E104", f"goal {g.value!r} is not a Datalog goal: {e.reason}")
             return None
         out.update(what=words[0].value, goal=words[1].value,
                    rulebook=pairs["rulebook"].values[0].value if "rulebook" in pairs else None)
