@@ -1,14 +1,13 @@
-"""The read protocol of a derived model: what every reader of a derivation may ask.
+"""Reading a derivation's relations one key at a time.
 
-Both the live :class:`~provlog.logic.engine.Program` (pyDatalog, in memory)
-and a stored model (:mod:`provlog.logic.store`, SQLite) answer it, so readers
-(the query API, the explainer, ad-hoc goals) never need to know which one they
-hold, and a stored model is read without importing pyDatalog.
-
-    table(name)                 every row of a relation (facts, or the answers strata kept)
-    match(name, arity, bound)   the rows with value v at each (position, v) of ``bound``
-    arity(name)                 the relation's arity (KeyError if it has none)
-    relations()                 {name: arity} of every relation the model holds
+Every reader of a derivation (the query API, the explainer, goals) reads its
+relations through the read interface of :class:`~provlog.logic.goal.Tables`
+(``relations()``, ``functions()``, ``match(name, arity, bound, function)``)
+plus ``table(name)``, every row of a relation. Both the live
+:class:`~provlog.logic.engine.Program` (pyDatalog, in memory) and a stored
+model (:class:`~provlog.logic.store.StoredModel`, SQLite) offer it, so a
+reader never needs to know which one it holds, and a stored model is read
+without importing pyDatalog.
 
 :class:`Keyed` turns one relation into a read-only mapping from its leading
 arguments to a value, looked up one key at a time through ``match``: what
@@ -27,26 +26,14 @@ the question.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, Iterator, Mapping, Protocol, Sequence, Tuple
-
-
-class Model(Protocol):
-    """What a derivation's relations answer (see the module docstring)."""
-
-    def table(self, name: str) -> Sequence[Tuple[Any, ...]]: ...
-
-    def match(self, name: str, arity: int, bound: Sequence[Tuple[int, Any]]) -> Sequence[Tuple[Any, ...]]: ...
-
-    def arity(self, name: str) -> int: ...
-
-    def relations(self) -> Dict[str, int]: ...
+from typing import Any, Callable, Dict, Iterator, Mapping, Sequence, Tuple
 
 
 class Keyed(Mapping):
     """A relation read as ``{row[:n]: value(row)}`` (the last row of a key wins, as a dict built in
     row order would), or with ``many`` as ``{row[:n]: value(rows)}`` over all rows of a key."""
 
-    def __init__(self, model: Model, name: str, arity: int, n: int, value: Callable, many: bool = False):
+    def __init__(self, model: Any, name: str, arity: int, n: int, value: Callable, many: bool = False):
         self._model, self._name, self._arity, self._n, self._value, self._many = model, name, arity, n, value, many
         self._got: Dict[Tuple, Any] = {}
         self._all: Dict[Tuple, Any] = {}
@@ -95,5 +82,5 @@ def whole(rows: Sequence[Tuple], n: int, value: Callable, many: bool = False) ->
 class KeyedSet(Keyed):
     """A relation read as a set of its rows (``row in s``), one lookup per membership test."""
 
-    def __init__(self, model: Model, name: str, arity: int):
+    def __init__(self, model: Any, name: str, arity: int):
         super().__init__(model, name, arity, arity, lambda row: True)

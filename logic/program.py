@@ -21,7 +21,7 @@ from ..facts.model import Fact, FactSet
 from ..facts.schema import POLICY_NAMES
 from . import edb
 from .mechanics import MECHANICS
-from .model import Keyed, KeyedSet, Model, whole
+from .model import Keyed, KeyedSet, whole
 from . import structure  # noqa: F401  (registers the structural rules in MECHANICS)
 from . import lanes  # noqa: F401  (registers the provenance-lane rules and M.3 in MECHANICS)
 
@@ -64,7 +64,7 @@ class Derivation:
     """All answers of the rules over one world."""
 
     facts: FactSet
-    program: "Program"  # or a stored model (logic/store.py): both answer the read protocol of logic/model.py
+    program: "Program"  # or a stored model (logic/store.py): both offer the read interface (logic/model.py)
     derived: Dict[str, DerivedSignal] = field(default_factory=dict)
     values: Dict[Tuple[str, str, str], Tuple[int, Optional[str], str]] = field(default_factory=dict)
     conflicts: Dict[Tuple[str, str, str], Tuple[int, int]] = field(default_factory=dict)
@@ -134,10 +134,10 @@ class Derivation:
         p = self.program
         by_id = {f.fid: f for f in self.facts}
         uses: Dict[Tuple, Set[str]] = defaultdict(set)
-        for rule, org, key, fs in p.ask("uses(Rule, O, Key, Fs)"):
+        for rule, org, key, fs in p.match("uses", 4, []):
             uses[(rule, org, key)].update(fs)
         groups: Dict[Tuple[str, str], List[Tuple]] = defaultdict(list)
-        for rule, org, dim, direction, kind, n, key in p.ask("derive(Rule, O, D, Dir, K, N, Key)"):
+        for rule, org, dim, direction, kind, n, key in p.match("derive", 7, []):
             groups[(rule, org)].append((key, dim, direction, kind, n))
         rows = defaultdict(list)
         for (rule, org), items in sorted(groups.items()):
@@ -181,7 +181,7 @@ class Derivation:
             setattr(self, attr, set(whole(self.program.table(name), n, lambda r: True)))
 
     @classmethod
-    def stored(cls, facts, model: Model, derived: Dict[str, "DerivedSignal"], origins,
+    def stored(cls, facts, model, derived: Dict[str, "DerivedSignal"], origins,
                live: Callable[[], "Derivation"]) -> "Derivation":
         """A derivation read from a stored model (logic/store.py): each dict looks up one key at a
         time. ``live`` derives the world when something needs the engine itself (a pyDatalog goal)."""

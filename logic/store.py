@@ -188,7 +188,8 @@ def inputs(path, strict: bool, as_of: Optional[str], files: Optional[Sequence[st
     names = sorted(set(listed) | set(files or ()))
     return {
         "schema": SCHEMA, "version": _version(), "code": _code_hash(), "cwd": str(root), "world": str(path),
-        "strict": bool(strict), "as_of": as_of or date.today().isoformat(), "listed": listed,
+        # the date a world is read at: --as-of, else its own as-of statement (in its bytes), else today
+        "strict": bool(strict), "as_of": as_of, "today": date.today().isoformat(), "listed": listed,
         "files": {n: _sha((root / n).read_bytes()) for n in names},
     }
 
@@ -345,8 +346,11 @@ def _fill(con: sqlite3.Connection, d, inp: Dict[str, Any], fingerprint: Dict[str
         heads.setdefault(r.head_name, []).append(r.head)
     origins = d.origins._by
     program = d.program
-    for name, arity in sorted(program.relations().items()):
-        rel = program.table(name)
+    known = program.relations()
+    kept = {name: (known[name], program.table(name)) for name in program.tables}
+    for name, arity in program.functions().items():  # f[K..] == V: its keys, then its value
+        kept[name] = (arity, list(program.match(name, arity, [], function=True)))
+    for name, (arity, rel) in sorted(kept.items()):
         columns = list(zip(*rel)) if rel else [()] * arity
         kinds = [_kind_of(set(map(type, c))) for c in columns]
         cols = _column_names(name, arity, heads)
@@ -364,10 +368,12 @@ def _fill(con: sqlite3.Connection, d, inp: Dict[str, Any], fingerprint: Dict[str
         for spec in _INDEXES.get(name, [(0,)] if arity > 1 and len(rel) > 16 else []):
             con.execute(f"CREATE INDEX {_q(name + '_' + '_'.join(map(str, spec)))} ON {_q(name)} "
                         f"({', '.join(_q(cols[i]) for i in spec)})")
+        origin = "edb" if of is not None else "function" if name in program.functions() else "derived"
         con.execute("INSERT INTO _relations VALUES (?,?,?,?,?,?)",
-                    (name, arity, json.dumps(kinds), json.dumps(cols), "edb" if of is not None else "derived", len(rel)))
+                    (name, arity, json.dumps(kinds), json.dumps(cols), origin, len(rel)))
     meta = {"key": key_of(inp), "inputs": json.dumps(inp, sort_keys=True), "fingerprint": json.dumps(fingerprint),
-            "files": json.dumps(list(d.facts.files)), "statements": str(len(d.facts)), "schema": str(SCHEMA)}
+            "files": json.dumps(list(d.facts.files)), "statements": str(len(d.facts)), "schema": str(SCHEMA),
+            "relations": json.dumps(known), "functions": json.dumps(program.functions())}
     con.executemany("INSERT INTO _meta VALUES (?, ?)", sorted(meta.items()))
 
 
@@ -426,9 +432,11 @@ class Stored:
         self.path = path
         self.con = con
         self.meta = meta
-        self.rels: Dict[str, Tuple[int, List[str], List[str], bool]] = {}
+        self.rels: Dict[str, Tuple[int, List[str], List[str], bool]] = {}  # name -> (arity, kinds, columns, edb)
+        self.funcs: Dict[str, Tuple[int, List[str], List[str], bool]] = {}  # functions, the same
         for name, arity, kinds, cols, origin, _ in con.execute("SELECT * FROM _relations"):
-            self.rels[name] = (arity, json.loads(kinds), json.loads(cols), origin == "edb")
+            (self.funcs if origin == "function" else self.rels)[name] = (arity, json.loads(kinds), json.loads(cols),
+                                                                         origin == "edb")
 
     def query(self, sql: str, params: Sequence = ()) -> List[Tuple]:
         return self.con.execute(sql, params).fetchall()
@@ -473,49 +481,59 @@ def warn(msg: str) -> None:
 
 
 class StoredModel:
-    """The read protocol (:mod:`~provlog.logic.model`) over a store; ``ask`` and ``relation`` (pyDatalog
-    goals) fall back to a live derivation, made once on first use."""
+    """The read interface of a program (``relations``, ``functions``, ``match``, ``table``; logic/goal.py,
+    logic/model.py) over a store. A relation the store does not hold (one the engine answers only with
+    some arguments bound) and ``ask``/``relation`` (pyDatalog's own) are answered by a live derivation,
+    made once on first use; so is everything after a read fails (a store damaged mid-command)."""
 
     def __init__(self, store: Stored, live: Callable[[], Any]):
         self._s = store
         self._live = live
         self._broken = False
+        self._relations = json.loads(store.meta["relations"])
+        self._functions = json.loads(store.meta["functions"])
         self.tables = _Tables(self)
 
-    def _fallback(self, e: Exception):
-        if not self._broken:
+    def _program(self, e: Optional[Exception] = None):
+        if e is not None and not self._broken:
             warn(f"store {self._s.path} failed while reading ({e}); deriving again")
             self._broken = True
         return self._live().program
 
     def relations(self) -> Dict[str, int]:
+        return dict(self._relations)
+
+    def functions(self) -> Dict[str, int]:
+        return dict(self._functions)
+
+    def kept(self) -> Dict[str, int]:
+        """The relations the store holds rows of (facts and the answers strata kept)."""
         return {n: r[0] for n, r in self._s.rels.items()}
 
-    def arity(self, name: str) -> int:
-        return self._s.rels[name][0]
-
-    def _select(self, name: str, where: str = "", params: Sequence = (), limit: str = "") -> List[Tuple]:
-        arity, kinds, cols, _ = self._s.rels[name]
+    def _select(self, rel, name: str, where: str = "", params: Sequence = (), limit: str = "") -> List[Tuple]:
+        arity, kinds, cols, _ = rel
         got = self._s.query(f"SELECT {', '.join(map(_q, cols))} FROM {_q(name)}{where} ORDER BY rowid{limit}", params)
         if all(k in ("int", "text") for k in kinds):
             return got
         return [tuple(_from_sql(k, x) for k, x in zip(kinds, r)) for r in got]
 
     def table(self, name: str) -> List[Tuple[Any, ...]]:
-        if self._broken:
-            return self._fallback(None).table(name)
-        if name not in self._s.rels:
-            raise KeyError(f"relation {name!r} was not evaluated by strata")
-        try:
-            return self._select(name)
-        except sqlite3.Error as e:
-            return self._fallback(e).table(name)
-
-    def match(self, name: str, arity: int, bound: Sequence[Tuple[int, Any]]) -> List[Tuple[Any, ...]]:
-        if self._broken:
-            return self._fallback(None).match(name, arity, bound)
         rel = self._s.rels.get(name)
-        if rel is None or rel[0] != arity:
+        if self._broken or rel is None:
+            return self._program().table(name)
+        try:
+            return self._select(rel, name)
+        except sqlite3.Error as e:
+            return self._program(e).table(name)
+
+    def match(self, name: str, arity: int, bound: Sequence[Tuple[int, Any]],
+              function: bool = False) -> List[Tuple[Any, ...]]:
+        rel = (self._s.funcs if function else self._s.rels).get(name)
+        if self._broken or rel is None:
+            if (self._functions if function else self._relations).get(name) != arity:
+                return []  # unknown, as the live program answers it
+            return self._program().match(name, arity, bound, function)
+        if rel[0] != arity:
             return []
         kinds, cols = rel[1], rel[2]
         conds, params, rest = [], [], []
@@ -527,24 +545,24 @@ class StoredModel:
                 conds.append(f"{_q(cols[i])} {b[0]}")
                 params.extend(b[1])
         try:
-            got = self._select(name, " WHERE " + " AND ".join(conds) if conds else "", params)
+            got = self._select(rel, name, " WHERE " + " AND ".join(conds) if conds else "", params)
         except sqlite3.Error as e:
-            return self._fallback(e).match(name, arity, bound)
+            return self._program(e).match(name, arity, bound, function)
         return [r for r in got if all(r[i] == v for i, v in rest)] if rest else got
 
     def first(self, name: str) -> Optional[Tuple]:
-        got = self._select(name, limit=" LIMIT 1")
+        got = self._select(self._s.rels[name], name, limit=" LIMIT 1")
         return got[0] if got else None
 
     def count(self, name: str) -> int:
         return self._s.query(f"SELECT COUNT(*) FROM {_q(name)}")[0][0]
 
-    # pyDatalog goals: only a live program answers them
+    # pyDatalog's own questions: only a live program answers them
     def ask(self, goal: str):
-        return self._live().program.ask(goal)
+        return self._program().ask(goal)
 
     def relation(self, predicate: str, arity: int, bound=None):
-        return self._live().program.relation(predicate, arity, bound)
+        return self._program().relation(predicate, arity, bound)
 
 
 class _Rows(Sequence):
@@ -593,12 +611,12 @@ class _Tables(dict):
         self._m = model
 
     def get(self, name, default=None):
-        if name in self._m.relations():
+        if name in self._m._s.rels:
             return self[name] if dict.__contains__(self, name) else self.setdefault(name, _Rows(self._m, name))
         return default
 
     def __contains__(self, name) -> bool:
-        return name in self._m.relations()
+        return name in self._m._s.rels
 
     def __missing__(self, name):
         got = self.get(name)
