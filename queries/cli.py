@@ -235,9 +235,10 @@ def why(world: str, org: Optional[str], dim: Optional[str], policy: str, goal: O
 @main.command()
 @click.argument("world")
 @click.argument("file", type=click.Path(dir_okay=False))
-def export(world: str, file: str) -> None:
+@AS_OF
+def export(world: str, file: str, as_of: Optional[str]) -> None:
     """Write WORLD's derived model to FILE, a SQLite database (schema: docs/store.md)."""
-    w = _load(world)
+    w = _load(world, as_of=as_of)
     try:
         w.export(file)
     except OSError as e:
