@@ -24,6 +24,7 @@ import os
 import sqlite3
 import sys
 import tempfile
+from contextlib import contextmanager
 from datetime import date
 from fractions import Fraction
 from pathlib import Path
@@ -281,29 +282,18 @@ def _fact_row(n: int, f: Fact) -> Tuple:
 _ID_KINDS = ("lab", "org", "entity", "person", "source", "signal", "preset", "result")
 
 
-def _temp(target: Path) -> str:
-    """A new empty file beside ``target`` (same folder, so renaming it over ``target`` is atomic)."""
+@contextmanager
+def _replacing(target: Path) -> Iterator[str]:
+    """A temporary file beside ``target`` to write, then synced and renamed over ``target`` (atomic: a
+    reader sees the old file or the new one, whole); removed instead if the block fails."""
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=target.name + ".", suffix=".tmp", dir=target.parent)
     os.close(fd)
-    umask = os.umask(0)
-    os.umask(umask)
-    os.chmod(tmp, 0o666 & ~umask)  # as any file the user makes, not mkstemp's owner-only
-    return tmp
-
-
-def write(target: Path, derivation, inp: Dict[str, Any], fingerprint: Dict[str, str]) -> None:
-    """Write ``derivation`` (and its facts) to ``target``: a temporary file in the same folder, then
-    renamed over it, so a reader sees the old store or the new one, whole, never a part."""
-    target = Path(target)
-    tmp = _temp(target)
     try:
-        con = sqlite3.connect(tmp)
-        try:
-            _fill(con, derivation, inp, fingerprint)
-            con.commit()
-        finally:
-            con.close()
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # as any file the user makes, not mkstemp's owner-only
+        yield tmp
         with open(tmp, "rb+") as fh:  # written without SQLite's syncs: on disk before it is renamed in
             os.fsync(fh.fileno())
         os.replace(tmp, target)
@@ -313,6 +303,17 @@ def write(target: Path, derivation, inp: Dict[str, Any], fingerprint: Dict[str, 
         except OSError:
             pass
         raise
+
+
+def write(target: Path, derivation, inp: Dict[str, Any], fingerprint: Dict[str, str]) -> None:
+    """Write ``derivation`` (and its facts) to ``target``."""
+    with _replacing(Path(target)) as tmp:
+        con = sqlite3.connect(tmp)
+        try:
+            _fill(con, derivation, inp, fingerprint)
+            con.commit()
+        finally:
+            con.close()
 
 
 def _fill(con: sqlite3.Connection, d, inp: Dict[str, Any], fingerprint: Dict[str, str]) -> None:
@@ -395,21 +396,14 @@ _INDEXES = {
 
 
 def copy(stored: "Stored", target) -> None:
-    """Copy an open store to ``target`` (a temporary file, then renamed, like :func:`write`)."""
-    target = Path(target)
-    tmp = _temp(target)
-    try:
+    """Copy an open store to ``target`` (as :func:`write` does)."""
+    with _replacing(Path(target)) as tmp:
         out = sqlite3.connect(tmp)
-        with out:
-            stored.con.backup(out)
-        out.close()
-        os.replace(tmp, target)
-    except BaseException:
         try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+            with out:
+                stored.con.backup(out)
+        finally:
+            out.close()
 
 
 # -- reading -----------------------------------------------------------------------------------------
