@@ -41,8 +41,23 @@ def _include_chain(folder: Path) -> Path:
     return folder / "world.facts"
 
 
+def _symlink_out(folder: Path) -> Path:
+    """world/ holds the prelude and shared.facts, a symlink to ../shared.facts (outside world/)."""
+    (folder / "shared.facts").write_text('lab beta "Beta"\n', encoding="utf-8")
+    world = folder / "world"
+    world.mkdir()
+    (world / "prelude.facts").write_text(EXAMPLE_PRELUDE, encoding="utf-8")
+    (world / "shared.facts").symlink_to(Path("..") / "shared.facts")
+    return world
+
+
+def _comment_only(folder: Path) -> Path:
+    (folder / "world.facts").write_text("# nothing stated yet\n", encoding="utf-8")
+    return folder / "world.facts"
+
+
 #: code -> a function that writes the described example into a folder and returns the world to load
-BUILDERS: Dict[str, Callable[[Path], Path]] = {"E153": _include_chain}
+BUILDERS: Dict[str, Callable[[Path], Path]] = {"E153": _include_chain, "E154": _symlink_out, "E155": _comment_only}
 
 
 def example_bytes(example: str) -> bytes:

@@ -35,11 +35,17 @@ CATALOG = {
     "E132": ("lane=reported without attestor and approved-by", 'source s1 "x" publisher=p status=confirmed lane=reported'),
     "E133": ("lane=pending under --strict", 'source s1 "x" publisher=p status=confirmed lane=pending'),
     "E140": ("a derived relation (value, band, derived signal, ...) stated as a fact", "value evalco F 3"),
-    "E150": ("include: file not found or unreadable", 'include "missing.facts"'),
+    "E150": ("a file or folder of the world cannot be read: an include not found, an unreadable file or subfolder, "
+             "a dangling or looping symlink, a .facts entry that is not a regular file (a folder, a FIFO)",
+             'include "missing.facts"'),
     "E151": ("include cycle", 'include "world.facts"'),
     "E152": ("file is not UTF-8 text", 'lab beta "Caf\udce9 Labs"'),
     "E153": ("input limit exceeded (file size, statements, include depth)",
              "(includes nested deeper than the limit: world.facts includes d1.facts, which includes d2.facts, ...)"),
+    "E154": ("a symlink in a folder world that leads outside the world folder",
+             "(a folder world whose shared.facts is a symlink to ../shared.facts)"),
+    "E155": ("empty world: no statements, or a folder with no .facts files",
+             "(world.facts holds only a comment, loaded as a single-file world)"),
     # benchmark results (facts/results.py, docs/lanes.md); lane=self-attested on a result is E130
     "E160": ("benchmark id is not <name>@<version> or <name>/<subset>@<version>",
              "result r1 evalco HumanEval lane=rejected percentile=50"),

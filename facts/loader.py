@@ -9,7 +9,9 @@ and raised together as one :class:`LoadError`.
 from __future__ import annotations
 
 import difflib
+import errno
 import os
+import re
 import stat
 from pathlib import Path
 from typing import Dict, List, Optional, Set, Tuple, Union
@@ -100,7 +102,8 @@ class _Reader:
         try:
             st = path.stat()
             if not stat.S_ISREG(st.st_mode):  # a folder, a FIFO, /dev/zero: nothing to read, or no end to it
-                raise IsADirectoryError(21, "Is a directory") if stat.S_ISDIR(st.st_mode) else OSError(0, "not a regular file")
+                raise OSError(0, "a folder, not a file" if stat.S_ISDIR(st.st_mode)
+                              else "not a regular file (a FIFO, device or socket)")
             if st.st_size > MAX_FILE_BYTES:
                 self.errs.add(name, 1, 1, "E153", f"file is {st.st_size} bytes; the limit is {MAX_FILE_BYTES}")
                 return
@@ -144,22 +147,82 @@ class _Reader:
         self.read(target, stack, at=(st.file, arg.line, arg.col, ""))
 
 
+_BYTE_LINE_END = re.compile(rb"\r\n?|\n")
+
+
+def _folder_files(folder: Path, root: Path, errs: _Collector) -> List[Path]:
+    """Every ``.facts`` entry under ``folder``, in path order; each entry that cannot be read is reported.
+
+    Nothing under a world folder is skipped in silence: a subfolder that cannot
+    be listed, or a symlink that dangles or loops, is an error (E150). A
+    symlink is followed only when it stays inside the world folder (a world is
+    the files under its folder and nothing else); one that leads out is refused
+    (E154). Entries named ``*.facts`` are returned whatever they are, and
+    :meth:`_Reader.read` refuses those that are not regular files (a folder
+    named ``x.facts``, a FIFO, a device). Other files are not the world's.
+    """
+    top = folder.resolve()
+    files: List[Path] = []
+    seen: Set[Path] = {top}  # folders listed (a symlink back up is read once)
+
+    def refuse(entry: Path, code: str, msg: str) -> None:
+        errs.add(_display(entry, root), 1, 1, code, msg)
+
+    todo = [folder]
+    while todo:
+        d = todo.pop()
+        try:
+            entries = sorted(os.scandir(d), key=lambda e: e.name)
+        except OSError as e:
+            refuse(d, "E150", f"cannot read folder: {e.strerror}")
+            continue
+        for e in entries:
+            path = Path(e.path)
+            is_facts = e.name.endswith(".facts")
+            if e.is_symlink():
+                try:
+                    target = path.resolve(strict=True)
+                except (OSError, RuntimeError) as err:  # RuntimeError: a loop, before Python 3.13
+                    loop = isinstance(err, RuntimeError) or err.errno == errno.ELOOP
+                    refuse(path, "E150", f"symlink {'loops' if loop else 'points to nothing (dangling)'}: "
+                                         f"{os.readlink(path)!r}")
+                    continue
+                is_dir = target.is_dir()
+                if target != top and top not in target.parents:
+                    if is_facts or is_dir:
+                        refuse(path, "E154", f"symlink leads outside the world folder, to {_display(target, root)!r}; "
+                                              "a world is the files under its folder: copy or move them in")
+                    continue
+                if is_dir and not is_facts:
+                    if target not in seen:
+                        seen.add(target)
+                        todo.append(path)
+                    continue
+            elif e.is_dir(follow_symlinks=False) and not is_facts:
+                seen.add(path.resolve())
+                todo.append(path)
+                continue
+            if is_facts:
+                files.append(path)
+    return sorted(files)
+
+
 def _decode(data: bytes, name: str, errs: _Collector) -> Optional[str]:
     """UTF-8 text without a byte-order mark, or None with E152 at the first bad byte's line:col
     (a column counts characters, as everywhere else)."""
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
-        bol = data.rfind(b"\n", 0, e.start) + 1
-        eol = data.find(b"\n", e.start)
-        line = data.count(b"\n", 0, e.start) + 1
-        shown = data[bol:eol if eol >= 0 else len(data)].decode("utf-8", "replace")
+        ends = [m.end() for m in _BYTE_LINE_END.finditer(data, 0, e.start)]  # LF, CRLF and CR end lines
+        bol, line = (ends[-1] if ends else 0), len(ends) + 1
+        eol = _BYTE_LINE_END.search(data, e.start)
+        shown = data[bol:eol.start() if eol else len(data)].decode("utf-8", "replace")
         col = len(data[bol:e.start].decode("utf-8")) + 1  # what precedes the first bad byte is valid
         if line == 1 and shown.startswith("\ufeff"):
             shown, col = shown[1:], col - 1
         errs.add(name, line, col, "E152",
                  f"not UTF-8 text: byte 0x{data[e.start]:02x} is not valid UTF-8 here; save the file as UTF-8",
-                 shown.rstrip("\r"))
+                 shown)
         return None
     return text[1:] if text.startswith("\ufeff") else text
 
@@ -419,6 +482,10 @@ def _check_result(st: RawStatement, values: dict, errs: _Collector, strict: bool
     return ok
 
 
+# in a goal: a quoted constant (skipped), or a number that is not part of a name
+_GOAL_NUMBER = re.compile(r"""'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|(?<![A-Za-z0-9_])[0-9][0-9.]*""")
+
+
 def _check_expect(st: RawStatement, errs: _Collector):
     """expect <org> <dim> = <n|-> | <org> band=<b> | <org> role=<r> | hop <payer> = <n|none>."""
     items = st.items
@@ -445,6 +512,13 @@ def _check_expect(st: RawStatement, errs: _Collector):
         # expect holds|fails "<goal>" [rulebook=<name>]: any goal of any rulebook
         if len(words) != 2 or not words[1].quoted or eqs or set(pairs) - {"rulebook"}:
             return fail(words[0], 'expect holds "<goal>" [rulebook=<name>] | expect fails "<goal>" [rulebook=<name>]', "E103")
+        g = words[1]
+        long = next((m for m in _GOAL_NUMBER.finditer(g.value)
+                     if m.group()[0] not in "'\"" and len(m.group()) > V.MAX_NUMBER), None)
+        if long is not None:  # before the goal grammar, which would turn it into a Python int
+            _err(errs, st, g.line, g.col + 1 + long.start(), "E104",
+                 f"a number has at most {V.MAX_NUMBER} characters, got {len(long.group())}: {V.show(long.group(), 20)}")
+            return None
         try:
             render_goal(words[1].value)
         except QueryError as e:  # the caret under the goal's first wrong character
@@ -730,9 +804,10 @@ def load_world(path: Union[str, os.PathLike], strict: bool = False, root: Option
     reader = _Reader(base.resolve(), strict, errs)
     with paused_gc():
         if p.is_dir():
-            files = sorted(q for q in p.rglob("*.facts") if q.is_file())
-            if not files:
-                raise LoadError([Diagnostic(str(path), 1, 1, "E150", "folder holds no .facts files")])
+            files = _folder_files(p, reader.root, errs)
+            if not files and not errs.diags:
+                raise LoadError([Diagnostic(_display(p.resolve(), reader.root), 1, 1, "E155",
+                                            "empty world: the folder holds no .facts files")])
             for q in files:
                 reader.read(q)
         elif p.exists():
@@ -740,6 +815,9 @@ def load_world(path: Union[str, os.PathLike], strict: bool = False, root: Option
         else:
             raise LoadError([Diagnostic(str(path), 1, 1, "E150", "no such file or folder")])
         world = _resolve(reader.facts, errs, reader.attempted)
+    if not reader.facts and not errs.diags:
+        errs.add(_display(p.resolve(), reader.root), 1, 1, "E155",
+                 "empty world: its files hold no statements (only comments and blank lines)")
     if errs.diags:
         raise LoadError(errs.diags)
     world.files = sorted(reader.loaded.values())
@@ -762,6 +840,8 @@ def load_text(text: str, name: str = "<text>", strict: bool = False) -> FactSet:
             else:
                 _note_attempt(st, attempted, errs)
         world = _resolve(facts, errs, attempted)
+    if not facts and not errs.diags:
+        errs.add(name, 1, 1, "E155", "empty world: the text holds no statements (only comments and blank lines)")
     if errs.diags:
         raise LoadError(errs.diags)
     world.files = [name]

@@ -180,13 +180,17 @@ def _bad_char(line: str, pos: int) -> str:
     return f"unexpected character {ch!r} ({_char_name(ch)})"  # pragma: no cover - WORD takes the rest
 
 
-def _display_line(line: str) -> str:
-    return line[:-1] if line.endswith("\r") else line
+_LINE_END = re.compile(r"\r\n?|\n")
 
 
 def source_lines(text: str) -> List[str]:
-    """The physical lines of ``text`` as the parser numbers them (only ``\\n`` ends a line)."""
-    return [_display_line(l) for l in text.split("\n")]
+    """The physical lines of ``text`` as the parser numbers them: LF, CRLF and a lone CR
+    (old Mac files) each end a line, so a ``#`` comment never runs past its line.
+
+        >>> source_lines("# a\\rlab x \"X\"\\r\\nlab y \"Y\"\\n")
+        ['# a', 'lab x "X"', 'lab y "Y"', '']
+    """
+    return _LINE_END.split(text) if "\r" in text else text.split("\n")
 
 
 @contextmanager
@@ -247,7 +251,7 @@ def _parse(text: str, file: str) -> Tuple[List[RawStatement], List[ParseError]]:
         elif st is not None and not bad:
             stmts.append(st)
 
-    for lineno, line in enumerate(text.split("\n"), 1):
+    for lineno, line in enumerate(source_lines(text), 1):
         first = True
         err: Optional[Tuple[int, int, str]] = None
         for m in tokens(line):
@@ -262,7 +266,7 @@ def _parse(text: str, file: str) -> Tuple[List[RawStatement], List[ParseError]]:
                 first = False
                 if col == 1 or st is None:  # a new statement (an indented line continues the one above)
                     end_statement()
-                    st, bad = RawStatement(sys.intern(tok), file, lineno, col, text=_display_line(line)), False
+                    st, bad = RawStatement(sys.intern(tok), file, lineno, col, text=line), False
                     if kind != "WORD":
                         if kind == "ERR":
                             err = (lineno, col, _bad_char(line, col - 1))
@@ -353,5 +357,6 @@ def parse_text_lark(text: str, file: str) -> List[RawStatement]:
     """Parse well-formed ``text`` with Lark's LALR parser (no error recovery:
     raises :class:`lark.exceptions.UnexpectedInput`). The same grammar as
     :func:`parse_text`; kept as an oracle for it."""
-    tree = _parser().parse(text)
-    return _ToStatements(file, text.split("\n")).transform(tree)
+    lines = source_lines(text)
+    tree = _parser().parse("\n".join(lines))  # Lark counts lines by LF only
+    return _ToStatements(file, lines).transform(tree)
