@@ -187,8 +187,8 @@ def source_lines(text: str) -> List[str]:
     """The physical lines of ``text`` as the parser numbers them: LF, CRLF and a lone CR
     (old Mac files) each end a line, so a ``#`` comment never runs past its line.
 
-        >>> source_lines("# a\\rlab x \"X\"\\r\\nlab y \"Y\"\\n")
-        ['# a', 'lab x "X"', 'lab y "Y"', '']
+        >>> source_lines("# a\\rlab x 'X'\\r\\nlab y 'Y'\\n")
+        ['# a', "lab x 'X'", "lab y 'Y'", '']
     """
     return _LINE_END.split(text) if "\r" in text else text.split("\n")
 
