@@ -25,7 +25,7 @@ from typing import Callable, Dict, List
 
 from provlog.facts import CATALOG, LoadError, load_world
 from provlog.facts import loader
-from provlog.facts.errors import EXAMPLE_PRELUDE
+from provlog.facts.errors import EXAMPLE_PRELUDE, WARNINGS
 
 PAGE = Path(__file__).resolve().parent / "errors.md"
 HEX64 = "0123456789abcdef" * 4
@@ -133,6 +133,11 @@ def generate() -> str:
             note = " (`\\xNN` is one raw byte)" if shown(example) != example else ""
             out += [f"Example{note}:", "", "```", shown(example), "```", ""]
         out += ["provlog prints:", "", "```", "\n".join(d.render() for d in diags), "```"]
+    out += ["", "## Warnings", "",
+            "`provlog check` prints these after its `ok` line, as `file:line:col: warning: message [code]`,",
+            "and still exits 0: the world loaded and every answer stands.", "",
+            "| code | what is probably not meant |", "|---|---|"]
+    out += [f"| {code} | {_prose(what)} |" for code, what in WARNINGS.items()]
     return "\n".join(out) + "\n"
 
 

@@ -57,6 +57,14 @@ CATALOG = {
     "E165": ("score outside its unit's range (pct 0-100, fraction 0-1) or percentile outside 0-100", "result r1 evalco humaneval@1 lane=rejected score=120 unit=pct"),
 }
 
+#: code -> what is probably not meant: ``provlog check`` prints these after ``ok`` and exits 0
+#: (queries/lint.py finds them; they need the rules, so the loader does not).
+WARNINGS = {
+    "W100": "a signal that cites no source (no cite statement, no src=): no policy admits it, it sets no bound",
+    "W110": "a quoted constant of an expect holds/fails goal that names nothing in the world, the fact language "
+            "or the rules (a typo makes `expect fails` pass for the wrong reason)",
+}
+
 #: Declarations every CATALOG example may refer to (loaded as a second file).
 EXAMPLE_PRELUDE = """\
 lab acme "Acme AI"

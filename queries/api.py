@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Dict, List, Optional, Tuple, Union
 
-from ..facts import DIMS, FactSet, LoadError, load_text, load_world
+from ..facts import DIMS, Diagnostic, FactSet, LoadError, load_text, load_world
 from ..facts.schema import POLICY_NAMES
 from ..grammar import QueryError, render_goal
 from ..logic import Derivation
@@ -158,6 +158,13 @@ class World:
         books = [("independence", RULEBOOK)] + sorted((n, b.rules) for n, b in REGISTRY.items())
         rules = "\n".join(f"{name}\t{r.clause}\t{r.text}" for name, book in books for r in book.rules).encode("utf-8")
         return {"facts": hashlib.sha256(facts).hexdigest(), "rules": hashlib.sha256(rules).hexdigest()}
+
+    def warnings(self) -> List[Diagnostic]:
+        """What ``provlog check`` warns of, in file order (queries/lint.py): signals that cite no
+        source (W100), ``expect`` goal constants that name nothing in the world or the rules (W110)."""
+        from .lint import warnings
+
+        return warnings(self)
 
     # -- names ------------------------------------------------------------------------------
     @property

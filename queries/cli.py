@@ -68,9 +68,11 @@ def main() -> None:
 @click.argument("world")
 @click.option("--strict", is_flag=True, help="Refuse lane=pending sources.")
 def check(world: str, strict: bool) -> None:
-    """Parse and validate WORLD; print every error."""
+    """Parse and validate WORLD; print every error, or ok and then any warnings."""
     w = _load(world, strict)
     click.echo(f"ok: {len(w.facts)} statements in {len(w.facts.files)} file(s), {len(w.orgs)} orgs")
+    for d in w.warnings():  # not errors: the world loaded and check exits 0
+        click.echo(f"{d.file}:{d.line}:{d.col}: warning: {d.message} [{d.code}]")
 
 
 @main.command()
