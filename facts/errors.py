@@ -57,6 +57,9 @@ CATALOG = {
     "E165": ("score outside its unit's range (pct 0-100, fraction 0-1) or percentile outside 0-100", "result r1 evalco humaneval@1 lane=rejected score=120 unit=pct"),
 }
 
+#: Codes that are errors only under ``--strict`` (a legacy lane, accepted otherwise).
+STRICT_ONLY = frozenset({"E133", "E164"})
+
 #: code -> what is probably not meant: ``provlog check`` prints these after ``ok`` and exits 0
 #: (queries/lint.py finds them; they need the rules, so the loader does not).
 WARNINGS = {

@@ -10,8 +10,8 @@ docs/lanes.md::
         [own-tasks] [src=] [span=]
 
 The declaration is data (``schema.declare``); the checks that look at more
-than one attribute (lane requirements, ranges, the benchmark id, hashes) are
-``_check_result`` in loader.py, each with its CATALOG code (E160-E165; a
+than one attribute (lane requirements, ranges, hashes) are :func:`check_result`,
+the declaration's ``check``, each with its CATALOG code (E160-E165; a
 ``lane=self-attested`` is E130 as on a source). Nothing here scores: lane
 multipliers, freshness, magnitudes and the M floors are derived by the rules
 in logic/lanes.py, and no statement can set them (schema.DERIVED).
@@ -107,6 +107,52 @@ def is_hex64(text: str) -> bool:
     return bool(V.HEX64.match(text))
 
 
+def _plain(n: V.Fraction) -> str:
+    """A number as a curator writes it: 120, 0.5 (not 1/2)."""
+    return str(n.numerator) if n.denominator == 1 else f"{float(n):g}"
+
+
+def check_result(values: dict, flags) -> list:
+    """What a result needs beyond its fields (seeds/provenance-lanes.txt 01-03, docs/lanes.md): a score
+    with its unit and in its range, well-formed hashes, and what its lane requires; E164 only under --strict."""
+    out = []
+    lane = values.get("lane")
+    score, unit, pct = values.get("score"), values.get("unit"), values.get("percentile")
+    if score is None and pct is None:
+        out.append((None, "E106", "result needs a score: score=<n> unit=pct|fraction, or percentile=<n>"))
+    elif score is not None and unit is None:
+        out.append(("score", "E106", "score= needs unit=pct (0-100) or unit=fraction (0-1) to be normalized"))
+    elif unit is not None and score is None:
+        out.append(("unit", "E106", "unit= names the unit of score=, which is missing"))
+    elif score is not None:
+        lo, hi = UNITS[unit]
+        if not lo <= score <= hi:
+            out.append(("score", "E165", f"score={_plain(score)} is outside unit={unit}'s range {lo}-{hi}"))
+    for key in ("dataset-hash", "input-hash"):
+        h = values.get(key)
+        if h is not None and not is_hex64(h):
+            why = (f"{len(h)} characters" if len(h) != 64 else
+                   "uppercase" if is_hex64(h.lower()) else "non-hex characters")
+            out.append((key, "E161", f"{key}= is a SHA-256 as 64 lowercase hex characters; got {why}: "
+                                     "uppercase, short or non-hex hashes are rejected"))
+    if lane == "verified":
+        for key in ("dataset-hash", "input-hash"):
+            if values.get(key) is None:
+                out.append((None, "E161", f"lane=verified needs {key}= as 64 lowercase hex (SHA-256): "
+                                          "verified rows carry their reproducibility fingerprint"))
+        if values.get("run-at") is None:
+            out.append((None, "E162", "lane=verified needs run-at=<date>: the harness emits when it ran"))
+    elif lane == "reported":
+        for key in ("attestor", "approved-by"):
+            if values.get(key) is None:
+                out.append((None, "E163", f"lane=reported needs {key}=: a reported claim counts only with a "
+                                          "public attestor and the human gate's approval"))
+    elif lane == "pending":
+        out.append(("lane", "E164", "lane=pending is a legacy no-scoring alias and an error under --strict: "
+                                    "use reported (approved) or rejected"))
+    return out
+
+
 RESULT = S.declare(S.Decl(
     "result",
     (S.Field("id"), S.Field("org", ref=("org",)), S.Field("benchmark", _benchmark)),
@@ -116,8 +162,9 @@ RESULT = S.declare(S.Decl(
         S.Field("lane", S.LANES),
         S.opt("score", V.parse_number), S.opt("unit", S.enum(*UNITS)), S.opt("percentile", parse_percentile),
         S.opt("run-at", parse_run_at),
-        S.opt("dataset-hash", S._text), S.opt("input-hash", S._text),  # checked by lane in _check_result (E161)
+        S.opt("dataset-hash", S._text), S.opt("input-hash", S._text),  # checked by check_result (E161)
         S.opt("attestor", S._text, quoted=True), S.opt("approved-by", S._text, quoted=True),
     ),
+    check=check_result,
     summary="a benchmark result of an org, in a provenance lane",
 ))
