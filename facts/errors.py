@@ -10,6 +10,8 @@ import unicodedata
 from dataclasses import dataclass
 from typing import List, Sequence
 
+from ..errors import ProvlogError
+
 #: code -> (what is wrong, a minimal example that produces it).
 #:
 #: An example is the text of a file ``world.facts`` loaded (with ``--strict``)
@@ -140,11 +142,13 @@ def _width(c: str) -> int:
     return 2 if unicodedata.east_asian_width(c) in ("W", "F") else 1
 
 
-class LoadError(Exception):
+class LoadError(ProvlogError):
     """A world could not be loaded; ``.diagnostics`` lists every error found.
 
     Nothing of the world is kept: provlog loads a world whole or not at all.
     """
+
+    exit_code = 1
 
     def __init__(self, diagnostics: Sequence[Diagnostic]):
         self.diagnostics: List[Diagnostic] = sorted(diagnostics, key=Diagnostic.sort_key)

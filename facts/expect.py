@@ -77,7 +77,7 @@ def read_expect(st: RawStatement) -> Tuple[Dict[str, Any], list]:
         else:
             try:
                 out["expected"] = V.parse_int(val.value)
-            except V.ValueError_:
+            except V.BadValue:
                 raise _wrong(val, f"a hop is a whole number or none, got {val.value!r}")
         return out, refs
     if not words:
@@ -111,7 +111,7 @@ def read_expect(st: RawStatement) -> Tuple[Dict[str, Any], list]:
         raise _wrong(words[-1], usage, "E103")
     try:
         out["dim"] = S._dim(words[1].value)
-    except V.ValueError_ as e:
+    except V.BadValue as e:
         raise _wrong(words[1], str(e))
     v = words[2]
     if v.value == "-":
@@ -119,7 +119,7 @@ def read_expect(st: RawStatement) -> Tuple[Dict[str, Any], list]:
     else:
         try:
             out["expected"] = V.parse_bound(v.value)
-        except V.ValueError_ as e:
+        except V.BadValue as e:
             raise _wrong(v, f"expected value: {e}", "E121" if isinstance(e, V.BoundRangeError) else "E104")
     if "rule" in pairs:
         r = pairs["rule"].values[0]

@@ -45,13 +45,13 @@ UNITS = {"pct": (V.Fraction(0), V.Fraction(100)), "fraction": (V.Fraction(0), V.
 FLAGS = frozenset({"own-tasks"})
 
 
-class BenchmarkIdError(V.ValueError_):
+class BenchmarkIdError(V.BadValue):
     """A malformed benchmark id (E160)."""
 
     code = "E160"
 
 
-class ResultRangeError(V.ValueError_):
+class ResultRangeError(V.BadValue):
     """A score outside its unit's range or a percentile outside 0-100 (E165)."""
 
     code = "E165"
@@ -84,7 +84,7 @@ def parse_run_at(text: str) -> str:
     try:
         first_day(text)
     except ValueError:
-        raise V.ValueError_(f"not a calendar date: {text!r}") from None
+        raise V.BadValue(f"not a calendar date: {text!r}") from None
     return text
 
 

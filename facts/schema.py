@@ -20,26 +20,26 @@ NODE = ("lab", "org", "entity", "person")
 
 def _ident(text: str) -> str:
     if not V.IDENT.match(text):
-        raise V.ValueError_(f"expected an identifier [a-z0-9][a-z0-9_.-]*, got {text!r}")
+        raise V.BadValue(f"expected an identifier [a-z0-9][a-z0-9_.-]*, got {text!r}")
     return text
 
 
 def _rule_id(text: str) -> str:
     if not V.RULE_ID.match(text):
-        raise V.ValueError_(f"expected a rule id like F.4b, C15 or 9, got {text!r}")
+        raise V.BadValue(f"expected a rule id like F.4b, C15 or 9, got {text!r}")
     return text
 
 
 def _dim(text: str) -> str:
     if len(text) != 1 or text not in V.DIMS:
-        raise V.ValueError_(f"expected a dimension, one of F G P A S R M X, got {text!r}")
+        raise V.BadValue(f"expected a dimension, one of F G P A S R M X, got {text!r}")
     return text
 
 
 def _recorded_signal(text: str) -> str:
     """A signal id as a world writes it; ``<rule>/<org>/<n>`` is a derived signal's (E140)."""
     if "/" in text:
-        e = V.ValueError_(f"{V.show(text)} is a derived signal id (<rule>/<org>/<n>); derived signals are "
+        e = V.BadValue(f"{V.show(text)} is a derived signal id (<rule>/<org>/<n>); derived signals are "
                           "provlog's, state the facts they follow from")
         e.code = "E140"  # type: ignore[attr-defined]
         raise e
@@ -48,7 +48,7 @@ def _recorded_signal(text: str) -> str:
 
 def _hex64(text: str) -> str:
     if not V.HEX64.match(text):
-        raise V.ValueError_(f"expected a SHA-256 as 64 lowercase hex characters, got {text!r}")
+        raise V.BadValue(f"expected a SHA-256 as 64 lowercase hex characters, got {text!r}")
     return text
 
 
@@ -67,7 +67,7 @@ def _value_or_dash(text: str):
 def enum(*choices: str) -> Callable[[str], str]:
     def parse(text: str) -> str:
         if text not in choices:
-            raise V.ValueError_(f"expected one of {', '.join(choices)}, got {text!r}")
+            raise V.BadValue(f"expected one of {', '.join(choices)}, got {text!r}")
         return text
 
     parse.choices = choices  # type: ignore[attr-defined]
@@ -142,7 +142,7 @@ def parse_at(arg: Any, parse: Callable[[str], Any], what: str, quoted: Optional[
         raise ItemError(arg, "E104", f"{what} is a bare word, not a quoted string")
     try:
         return parse(arg.value)
-    except V.ValueError_ as e:
+    except V.BadValue as e:
         code = ("E120" if isinstance(e, V.PctRangeError) else "E121" if isinstance(e, V.BoundRangeError)
                 else getattr(e, "code", "E104"))
         raise ItemError(arg, code, f"{what}: {e}") from None
@@ -183,7 +183,7 @@ def _assessed_dim(words: list) -> Dict[str, Any]:
         return {}
     try:
         return {"dim": _dim(words[0].value)}
-    except V.ValueError_ as e:
+    except V.BadValue as e:
         raise ItemError(words[0], "E104", str(e)) from None
 
 

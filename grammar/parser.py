@@ -28,6 +28,8 @@ from typing import List, Optional, Pattern, Tuple, Union
 
 from lark import Lark, Token, Transformer
 
+from ..errors import ProvlogError
+
 
 @dataclass(frozen=True)
 class Arg:
@@ -77,12 +79,19 @@ class RawStatement:
         return [i for i in self.items if isinstance(i, Arg)]
 
 
-@dataclass(frozen=True)
-class ParseError:
-    file: str
-    line: int
-    col: int
-    message: str
+class ParseError(ProvlogError):
+    """A syntax error at ``file:line:col``. :func:`parse_text` returns them (every one of a
+    file, to be reported together); raise one to stop at the first."""
+
+    def __init__(self, file: str, line: int, col: int, message: str):
+        super().__init__(f"{file}:{line}:{col}: {message}")
+        self.file, self.line, self.col, self.message = file, line, col, message
+
+    def __eq__(self, other):
+        return isinstance(other, ParseError) and self.args == other.args
+
+    def __hash__(self):
+        return hash(self.args)
 
 
 def _unescape(s: str) -> str:

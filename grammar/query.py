@@ -14,11 +14,15 @@ from typing import List, Optional, Tuple
 
 from lark import Lark, Transformer, UnexpectedInput
 
+from ..errors import ProvlogError
+
 _PARSER: Optional[Lark] = None
 
 
-class QueryError(ValueError):
+class QueryError(ProvlogError, ValueError):
     """A goal that is not a Datalog query provlog accepts; ``column`` is where in the goal (1-based)."""
+
+    exit_code = 2
 
     def __init__(self, message: str, column: int = 1):
         super().__init__(message)

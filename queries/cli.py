@@ -14,8 +14,8 @@ import click
 
 from ..facts import LoadError
 from ..facts.schema import POLICY_NAMES
-from ..grammar import QueryError
-from .api import DEFAULT_POLICY, UnknownName, World
+from ..errors import ProvlogError
+from .api import DEFAULT_POLICY, World
 
 POLICY = click.option("--policy", "policy", default=DEFAULT_POLICY, show_default=True, metavar="P",
                       help="Evidence policy: " + ", ".join(POLICY_NAMES))
@@ -42,15 +42,16 @@ def _load(world: str, strict: bool = False, as_of: Optional[str] = None) -> Worl
 
 
 def _guard(fn):
-    """Turn unknown names into one-line errors with exit 2 (never a traceback)."""
+    """Turn what a user got wrong (a ProvlogError: an unknown name, a malformed goal) into one line
+    and its exit code, never a traceback."""
     import functools
 
     @functools.wraps(fn)
     def run(*a, **kw):
         try:
             return fn(*a, **kw)
-        except (UnknownName, QueryError) as e:
-            _fail(str(e), 2)
+        except ProvlogError as e:
+            _fail(str(e), e.exit_code)
 
     return run
 
