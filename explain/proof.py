@@ -52,10 +52,14 @@ MEANING = {
     "unusable": "is not quarantined, and its lane is neither rejected nor pending",
     "band_zero": "has no evidenced 0 on F G P X S R",
     "band_one": "has no evidenced 1 on F G P X S R",
-    "self_attested": "is not self-attested: its attestor is not the org, and it cites a source the org does not publish (PL.1)",
     "third_party_cited": "cites no usable source published by someone other than the org (PL.1)",
     "has_percentile": "states no percentile",
-    "scores": "is not in a scoring lane (verified or reported, not self-attested)",
+    "in_scoring_lane": "is not in a scoring lane (verified with its fingerprint, or reported and approved)",
+    "catalogued": "names no catalog source",
+    "catalog_scores": "has no catalog source in the verified or reported lane",
+    "usable_cited": "cites no usable source",
+    "unusable_only": "cites a usable source, or none at all",
+    "scoring_valid": "is not scoring-valid (PL.3, Phase 2B)",
     "dated": "has no run-at date",
 }
 

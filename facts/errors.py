@@ -45,7 +45,7 @@ CATALOG = {
     "E153": ("input limit exceeded (file size, statements, include depth)",
              "(includes nested deeper than the limit: world.facts includes d1.facts, which includes d2.facts, ...)"),
     "E154": ("a symlink in a folder world that leads outside the world folder",
-             "(a folder world whose shared.facts is a symlink to ../shared.facts)"),
+             "(a folder world world/ whose shared.facts is a symlink to a shared.facts beside the folder)"),
     "E155": ("empty world: no statements, or a folder with no .facts files",
              "(world.facts holds only a comment, loaded as a single-file world)"),
     # benchmark results (facts/results.py, docs/lanes.md); lane=self-attested on a result is E130
@@ -55,8 +55,13 @@ CATALOG = {
              "result r1 evalco humaneval@1 lane=verified run-at=2026-01-05 percentile=50 dataset-hash=ABC input-hash=abc"),
     "E162": ("lane=verified result without run-at", 'result r1 evalco humaneval@1 lane=verified percentile=50 dataset-hash=<64 hex> input-hash=<64 hex>'),
     "E163": ("lane=reported result without attestor and approved-by", "result r1 evalco humaneval@1 lane=reported percentile=50"),
-    "E164": ("lane=pending result under --strict", "result r1 evalco humaneval@1 lane=pending percentile=50"),
+    "E164": ("lane=pending result or benchmark source under --strict", "result r1 evalco humaneval@1 lane=pending percentile=50"),
     "E165": ("score outside its unit's range (pct 0-100, fraction 0-1) or percentile outside 0-100", "result r1 evalco humaneval@1 lane=rejected score=120 unit=pct"),
+    "E166": ("a result whose attestor is its own org (id or name): self-attestation is rejected at the schema",
+             'result r1 evalco humaneval@1 lane=reported percentile=50 attestor="eval co" approved-by="gate"'),
+    "E167": ("a revision without a new hash: two results with the same dataset-hash and input-hash and different scores",
+             "result r1 evalco humaneval@1 lane=verified run-at=2026-01-05 percentile=50 dataset-hash=<64 hex> input-hash=<64 hex>\n"
+             "result r2 evalco humaneval@1 lane=verified run-at=2026-02-05 percentile=60 dataset-hash=<64 hex> input-hash=<64 hex>"),
 }
 
 #: Codes that are errors only under ``--strict`` (a legacy lane, accepted otherwise).

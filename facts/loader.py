@@ -387,7 +387,7 @@ def check_statement(st: RawStatement, errs: _Collector, strict: bool = False) ->
     if decl is None:
         near = [k for k in sorted(S.DECLS) if len(k) >= 3 and kw.lower().startswith(k)][-1:]
         near += [k for k in difflib.get_close_matches(kw.lower(), sorted(S.DECLS), n=3, cutoff=0.6) if k not in near]
-        hint = f"did you mean {' or '.join(near)}?" if near else "LANGUAGE.md lists the statements"
+        hint = f"did you mean {' or '.join(near)}?" if near else "docs/language.md lists the statements"
         _err(errs, st, st.line, st.col, "E101", f"unknown keyword {V.show(kw)}; {hint}")
         return None
     loc = Loc(st.file, st.line, st.col)

@@ -46,6 +46,8 @@ class RuleBook:
 
     name: str
     rules: List[Rule] = field(default_factory=list)
+    #: clause id -> one line in provlog's words (``provlog rules``, docs/clauses.md)
+    statements: Dict[str, str] = field(default_factory=dict)
 
     def add(self, clause: str, text: str, template: str, stratum: str = "mechanics") -> Rule:
         r = Rule(clause, " ".join(text.split()), template, stratum)

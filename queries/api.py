@@ -132,6 +132,7 @@ class World:
         """``freeze``: see :meth:`Derivation.run` (the CLI sets it; a library caller keeps its collector)."""
         self.facts = facts
         self.name = name
+        self.as_of_given = as_of  # None: the world's own as-of statement, else today (see as_of_origin)
         self.derivation = Derivation.run(facts, as_of, freeze=freeze)
 
     # -- loading ---------------------------------------------------------------------------
@@ -296,6 +297,7 @@ class World:
         [{'O': 'tensor-eval', 'X': 1, 'S': 'F.4/tensor-eval/1', 'R': 'F.4'}]
         """
         text, names = render_goal(goal)
+        _known_relations(goal, rulebook)
         try:
             rows = self.rulebook(rulebook).program.ask(text)
         except Exception as e:  # pyDatalog reports unknown predicates and arity errors this way
@@ -308,6 +310,12 @@ class World:
             return [{}]
         out = [dict(zip(names, (_plain(v) for v in row))) for row in rows]
         return sorted(out, key=lambda d: [repr(d[k]) for k in names])
+
+    def goal_notes(self, goal: str, rulebook: Optional[str] = None) -> List[str]:
+        """Notes on a goal that may answer "no" by a typo: each string constant no fact, id or rule has."""
+        from .hints import constant_notes
+
+        return constant_notes(self, goal, rulebook)
 
     # -- rulebooks and goals -------------------------------------------------------------------------
     def rulebook(self, name: Optional[str] = None):
@@ -334,6 +342,7 @@ class World:
         import json as _json
 
         render_goal(goal)  # refuse anything that is not a Datalog goal
+        _known_relations(goal, rulebook)
         try:
             roots, ex = prove(self.rulebook(rulebook), goal)
         except GoalError as e:
@@ -351,6 +360,7 @@ class World:
         from ..explain.goals import GoalError, refute
 
         render_goal(goal)
+        _known_relations(goal, rulebook)
         try:
             return refute(self.rulebook(rulebook), goal)
         except GoalError as e:
@@ -471,10 +481,34 @@ class World:
 
     @property
     def as_of(self) -> str:
-        """The date freshness is measured at (``World.load(..., as_of=)``; default today)."""
+        """The date the world is read at: ``World.load(..., as_of=)``, else the world's own
+        ``as-of`` statement, else today."""
         from .results import as_of_date
 
         return as_of_date(self)
+
+    @property
+    def as_of_origin(self) -> str:
+        """Where :attr:`as_of` comes from: ``given``, ``stated at <file:line>`` or ``today``."""
+        stated = self.facts.of("as-of")
+        if self.as_of_given:
+            return "given"
+        return f"stated at {stated[0].loc}" if stated else "today"
+
+    def legacy_lanes(self) -> List[str]:
+        """Each result and catalog source in a legacy lane (pending, candidate, retired, unknown), located."""
+        from .results import legacy_lanes
+
+        return legacy_lanes(self.facts)
+
+
+def _known_relations(goal: str, rulebook: Optional[str]) -> None:
+    """Refuse a goal naming a relation the rulebook lacks, saying which it meant or which rulebook has it."""
+    from .hints import unknown_relation
+
+    msg = unknown_relation(goal, rulebook)
+    if msg is not None:
+        raise QueryError(msg)
 
 
 _CLAUSE_ORDER = ["C14", "C15", "C16", "F.12", "X.7", "9"]
