@@ -92,6 +92,12 @@ def _constants(world, rulebook: Optional[str]) -> set:
     book = RULEBOOK if rulebook in (None, CORE) else world.rulebook(rulebook).rules
     for r in book.rules:
         out.update(re.findall(r"'([^']*)'", r.text))  # rules quote their constants with '...'
+    if rulebook not in (None, CORE):  # and the rows a rulebook adds from its tables (advice: the categories' routes)
+        from ..logic.edb import Origins
+
+        run = world.rulebook(rulebook)
+        for rows in run.book.rows(world.facts, Origins()).values():
+            out.update(v for row in rows for v in row if isinstance(v, str))
     return out
 
 

@@ -8,14 +8,15 @@ codes are listed in provlog.facts.errors.WARNINGS (and docs/errors.md).
   ``src=``). Nothing can admit it under any policy, so it never sets a bound,
   and ``why`` can only say that no usable source backs it.
 - **W110** a quoted constant in an ``expect holds|fails`` goal that names
-  nothing provlog knows: no value of any statement of the world (ids, enum
-  values, dates, ...), no word of the fact language (dimensions, policies,
-  bands, roles, every choice of a declared attribute), no constant written in
-  a rule of any rulebook. A typo in an id otherwise makes ``expect fails``
-  pass for the wrong reason and ``expect holds`` fail without a hint.
-  The goal is read by the goal grammar (grammar/query.lark); every quoted
-  constant is compared, whatever its position, since relations do not
-  declare which argument holds an id.
+  nothing in the world or its rulebook: no id or value of any statement, no
+  derived signal id, no policy or dimension, no constant a rule writes or a
+  rulebook's tables add (queries/hints.py, the same check ``provlog query``
+  notes on stderr, with the nearest spelling). Every quoted constant is
+  compared, whatever its position, since relations do not declare which
+  argument holds an id. A typo otherwise makes ``expect fails`` pass for the
+  wrong reason and ``expect holds`` fail without a hint. Finding it derives
+  the world (derived signal ids count), so ``check`` takes longer on a world
+  with goal expects.
 
     >>> from provlog import World                                   # doctest: +SKIP
     >>> [str(w) for w in warnings(World.load("facts/worlds/example"))]  # doctest: +SKIP
@@ -23,37 +24,15 @@ codes are listed in provlog.facts.errors.WARNINGS (and docs/errors.md).
 """
 from __future__ import annotations
 
-import re
-from typing import Callable, List, Set
+from typing import List
 
-from lark import Token
-
+from ..errors import ProvlogError
 from ..facts import Diagnostic, FactSet
-from ..facts import schema as S
-from ..facts.values import DIMS
-from ..grammar.query import _parser as _goal_parser
-
-_RULE_CONSTANT = re.compile(r"'([^'\\]*)'")
 
 
 def warnings(world) -> List[Diagnostic]:
     """Every warning of a loaded :class:`~provlog.queries.api.World`, in file order."""
-    return sorted(uncited_signals(world.facts) + unknown_goal_constants(world.facts, _rulebook_constants),
-                  key=Diagnostic.sort_key)
-
-
-def _rulebook_constants(facts: FactSet) -> Set[str]:
-    """The constants the rules know: written in a rule, or in a row a rulebook adds (its tables)."""
-    from ..logic import RULEBOOK
-    from ..logic.edb import Origins
-    from ..logic.rulebooks import REGISTRY
-
-    texts = [r.text for r in RULEBOOK.rules] + [r.text for b in REGISTRY.values() for r in b.rules.rules]
-    out = {c for t in texts for c in _RULE_CONSTANT.findall(t)}
-    for book in REGISTRY.values():
-        for rows in book.rows(facts, Origins()).values():
-            out.update(v for row in rows for v in row if isinstance(v, str))
-    return out
+    return sorted(uncited_signals(world.facts) + unknown_goal_constants(world), key=Diagnostic.sort_key)
 
 
 def uncited_signals(facts: FactSet) -> List[Diagnostic]:
@@ -65,38 +44,15 @@ def uncited_signals(facts: FactSet) -> List[Diagnostic]:
             for f in facts.of("signal") if not f.src and f["id"] not in cited]
 
 
-def unknown_goal_constants(facts: FactSet, rules: Callable[[FactSet], Set[str]] = lambda facts: set()
-                           ) -> List[Diagnostic]:
-    """W110: quoted goal constants that name nothing the world, the language or ``rules(facts)`` know."""
-    expects = [f for f in facts.of("expect") if f["what"] in ("holds", "fails")]
-    if not expects:
-        return []
-    known = _known(facts) | rules(facts)
+def unknown_goal_constants(world) -> List[Diagnostic]:
+    """W110: quoted constants of ``expect holds|fails`` goals that name nothing in the world or its rulebook."""
     out = []
-    for f in expects:
-        tree = _goal_parser().parse(f["goal"])
-        for tok in tree.scan_values(lambda t: isinstance(t, Token) and t.type == "STRING"):
-            const = str(tok)[1:-1]
-            if const not in known:
-                out.append(Diagnostic(f.loc.file, f.loc.line, f.loc.col, "W110",
-                                      f"goal constant {const!r} names nothing in the world or the rules "
-                                      "(a typo? no id, value, policy, dimension or rule constant is spelled so)"))
+    for f in world.facts.of("expect"):
+        if f["what"] not in ("holds", "fails"):
+            continue
+        try:
+            notes = world.goal_notes(f["goal"], f["rulebook"])
+        except ProvlogError:  # an unknown rulebook: the expect itself fails, saying so, under `provlog test`
+            continue
+        out += [Diagnostic(f.loc.file, f.loc.line, f.loc.col, "W110", f"goal constant {note}") for note in notes]
     return out
-
-
-def _known(facts: FactSet) -> Set[str]:
-    """Every value of every statement, and every word of the fact language."""
-    known: Set[str] = set(DIMS) | set(S.POLICY_NAMES) | set(S.ROLE_NAMES) | set(S.BANDS)
-    for decl in S.DECLS.values():
-        known |= decl.flags
-        for fld in decl.positional + tuple(decl.attrs.values()):
-            known.update(getattr(fld.parse, "choices", ()))
-    for f in facts:
-        known.update(f.flags)
-        known.update(f.src)
-        for v in f.values.values():
-            if isinstance(v, tuple):
-                known.update(str(x) for x in v)
-            elif v is not None:
-                known.add(str(v))
-    return known

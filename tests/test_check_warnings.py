@@ -27,8 +27,17 @@ def test_a_signal_with_no_citation_is_warned_and_a_cited_one_is_not():
     assert warned("signal s1 evalco G against cap 2 rule=G.4 src=s0\n") == []
 
 
-def test_a_goal_constant_that_names_nothing_is_warned():
+def test_a_goal_constant_that_names_nothing_is_warned_with_the_nearest_spelling():
     assert warned("expect fails \"lab_owner('evalcoo', L)\"\n") == [(5, "W110")]
+    (d,) = World.from_text(BASE + "expect fails \"lab_owner('evalcoo', L)\"\n", "w.facts").warnings()
+    assert "'evalcoo'" in d.message and "did you mean 'evalco'?" in d.message
+
+
+def test_a_rulebook_goal_knows_the_constants_of_the_rulebooks_tables():
+    """advice routes each category to an axis and an action from its tables, not from a fact or a rule."""
+    assert warned("expect holds \"category('expired-figure', 'compliance', 'automatic-block')\" rulebook=advice\n"
+                  "expect holds \"category('expired-figure', 'complianse', 'automatic-block')\" rulebook=advice\n"
+                  ) == [(6, "W110")]
 
 
 def test_goal_constants_the_world_language_or_rules_know_are_not_warned():
