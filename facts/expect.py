@@ -12,18 +12,13 @@ reads the raw statement itself (``Decl.read``) instead of declaring fields;
 """
 from __future__ import annotations
 
-import re
 from typing import Any, Dict, Tuple
 
 from ..grammar import Pair, RawStatement
 from ..grammar.parser import Arg, Eq
-from ..grammar.query import QueryError, render_goal
+from ..grammar.query import QueryError, parse_goal, safe_order
 from . import schema as S
 from . import values as V
-
-# in a goal: a quoted constant (skipped), or a number that is not part of a name
-_GOAL_NUMBER = re.compile(r"""'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|(?<![A-Za-z0-9_])[0-9][0-9.]*""")
-
 
 def _wrong(item, msg: str, code: str = "E104") -> S.ItemError:
     return S.ItemError(item, code, msg)
@@ -52,17 +47,11 @@ def read_expect(st: RawStatement) -> Tuple[Dict[str, Any], list]:
             raise _wrong(words[0], 'expect holds "<goal>" [rulebook=<name>] | '
                                    'expect fails "<goal>" [rulebook=<name>]', "E103")
         g = words[1]
-        long = next((m for m in _GOAL_NUMBER.finditer(g.value)
-                     if m.group()[0] not in "'\"" and len(m.group()) > V.MAX_NUMBER), None)
-        if long is not None:  # before the goal grammar, which would turn it into a Python int
-            raise _wrong(Arg(long.group(), False, g.line, g.col + 1 + long.start()),
-                         f"a number has at most {V.MAX_NUMBER} characters, got {len(long.group())}: {V.show(long.group(), 20)}")
         try:
-            render_goal(words[1].value)
+            safe_order(parse_goal(g.value))
         except QueryError as e:  # the caret under the goal's first wrong character
             col = g.col + min(max(e.column, 1), len(g.value) + 1)
-            raise _wrong(Arg(g.value, True, g.line, col), f"goal {g.value!r} is not a Datalog goal: write literals "
-                         "like value('o1', 'F', 'standard', X, S, R) joined by &, comparisons like (X > 2)") from None
+            raise _wrong(Arg(g.value, True, g.line, col), f"goal {g.value!r} is not a Datalog goal: {e.reason}") from None
         out.update(what=words[0].value, goal=words[1].value,
                    rulebook=pairs["rulebook"].values[0].value if "rulebook" in pairs else None)
         return out, refs

@@ -481,12 +481,14 @@ def import_ftm_cmd(paths, out, world, skip_bad, as_json) -> None:
     _run_import(import_ftm, list(paths), out, world=world, skip_bad=skip_bad, as_json=as_json)
 
 
+@main.command()
 @click.argument("world")
 @click.option("--port", default=8470, show_default=True, type=click.IntRange(0, 65535), help="Port to listen on.")
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to bind; the default serves this machine only (say 0.0.0.0 to serve others).")
 @POLICY
-def serve(world: str, port: int, host: str, policy: str) -> None:
+@AS_OF
+def serve(world: str, port: int, host: str, policy: str, as_of: Optional[str]) -> None:
     """A local, read-only web explorer of WORLD: cards, proofs, tie graphs (docs/web.md).
 
     Needs the web extra: pip install 'provlog[web]'.
@@ -496,7 +498,7 @@ def serve(world: str, port: int, host: str, policy: str) -> None:
     except ImportError:
         _fail("provlog serve needs Flask: pip install 'provlog[web]'", 2)
     try:
-        app = create_app(world, policy)
+        app = create_app(world, policy, as_of=as_of)
     except UnknownName as e:
         _fail(str(e), 2)
     click.echo(f"provlog: serving {world} on http://{host}:{port}/ (read-only; Ctrl-C stops)", err=True)

@@ -108,7 +108,7 @@ def parameters_json() -> Dict[str, Any]:
 
 
 def as_of_date(world) -> str:
-    rows = world.derivation.program.ask("as_of(A)")
+    rows = world.derivation.program.match("as_of", 1, [])
     return date.fromordinal(rows[0][0]).isoformat() if rows else ""
 
 
@@ -119,13 +119,13 @@ def _exact_fraction(v) -> Fraction:
 
 def result_rows(world, org: Optional[str] = None) -> List[Result]:
     """Every result of the world (of one org if given), sorted by org and id."""
-    ask = world.derivation.program.ask
-    one = {rel: {r: _exact_fraction(v) for r, v in ask(f"{rel}(R, V)")} for rel in _RELATIONS}
-    pairs = {rel: dict(ask(f"{rel}(R, V)")) for rel in ("result_age", "result_ahead", "catalog_lane")}
-    valid = {r for (r,) in ask("scoring_valid(R)")}
-    own_only = {r for (r,) in ask("own_pages_only(R)")}
+    match = world.derivation.program.match  # the read interface (logic/goal.py): no goal text
+    one = {rel: {r: _exact_fraction(v) for r, v in match(rel, 2, [])} for rel in _RELATIONS}
+    pairs = {rel: dict(match(rel, 2, [])) for rel in ("result_age", "result_ahead", "catalog_lane")}
+    valid = {r for (r,) in match("scoring_valid", 1, [])}
+    own_only = {r for (r,) in match("own_pages_only", 1, [])}
     reasons: Dict[str, List[str]] = {}
-    for r, why in ask("zero_reason(R, W)"):
+    for r, why in match("zero_reason", 2, []):
         reasons.setdefault(r, []).append(why)
     derived = {(s.rule, s.org, s.key): s for s in world.derivation.derived.values() if s.rule == "M.3"}
     out = []

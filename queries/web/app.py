@@ -30,8 +30,8 @@ DIM_NAMES = {"F": "funding", "G": "governance", "P": "personnel", "A": "access",
 class _Loaded:
     """The world, loaded once on first use; or its load errors, shown on every page."""
 
-    def __init__(self, path: str, store=None):
-        self.path, self.store = path, store
+    def __init__(self, path: str, as_of: Optional[str] = None):
+        self.path, self.as_of = path, as_of
         self._lock = threading.Lock()
         self.world: Optional[World] = None
         self.error: Optional[LoadError] = None
@@ -40,19 +40,20 @@ class _Loaded:
         with self._lock:
             if self.world is None and self.error is None:
                 try:
-                    self.world = World.load(self.path)
+                    self.world = World.load(self.path, as_of=self.as_of)
                 except LoadError as e:
                     self.error = e
             return self.world
 
 
-def create_app(world: str, policy: str = DEFAULT_POLICY) -> Flask:
-    """A Flask app over the world at ``world`` (a .facts file or folder); ``policy`` is the default shown."""
+def create_app(world: str, policy: str = DEFAULT_POLICY, as_of: Optional[str] = None) -> Flask:
+    """A Flask app over the world at ``world`` (a .facts file or folder); ``policy`` is the default shown,
+    ``as_of`` the date the world is read at (default: its own as-of statement, else today)."""
     if policy not in POLICY_NAMES:
         raise UnknownName(f"unknown policy {policy!r}: one of {', '.join(POLICY_NAMES)}")
     app = Flask(__name__)
     app.config.update(PROVLOG_WORLD=world, PROVLOG_POLICY=policy, JSON_SORT_KEYS=False)
-    loaded = _Loaded(world)
+    loaded = _Loaded(world, as_of)
 
     def the_world() -> World:
         w = loaded.get()
