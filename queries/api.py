@@ -535,11 +535,11 @@ class World:
 
 def _known_relations(goal: str, rulebook: Optional[str]) -> None:
     """Refuse a goal naming a relation the rulebook lacks, saying which it meant or which rulebook has it."""
-    from .hints import unknown_relation
+    from .hints import unknown_relation_at
 
-    msg = unknown_relation(goal, rulebook)
-    if msg is not None:
-        raise QueryError(msg)
+    found = unknown_relation_at(goal, rulebook)
+    if found is not None:
+        raise QueryError(*found)
 
 
 _CLAUSE_ORDER = ["C14", "C15", "C16", "F.12", "X.7", "9"]

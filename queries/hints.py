@@ -1,12 +1,14 @@
 """Hints for a goal that names what is not there: an unknown relation, a constant no fact or rule has.
 
-Read from the goal's text, before anything is asked, so the message can say
-what to write instead (the goal grammar itself is grammar/query.lark).
+Read from the parsed goal (grammar/query.py), before anything is asked, so the
+message can say what to write instead.
 
     >>> unknown_relation("lab_ownr(X, L)")
-    'query: no relation lab_ownr/2 (did you mean lab_owner/2, lab_investor/3?); `provlog relations` lists them'
-    >>> unknown_relation("finding(R, A, C, K)")
-    'query: finding/4 is in rulebook advice: add --rulebook advice'
+    'no relation lab_ownr/2 (did you mean lab_owner/2, lab_investor/3?); `provlog relations` lists them'
+    >>> unknown_relation("lab_owner(X, L) & finding(R, A, C, K)")
+    'finding/4 is in rulebook advice: add --rulebook advice'
+    >>> unknown_relation_at("lab_owner(X, L) & finding(R, A, C, K)")[1]
+    19
     >>> unknown_relation("lab_owner(X, L)") is None
     True
 """
@@ -17,15 +19,11 @@ import re
 from functools import lru_cache
 from typing import Dict, Iterable, List, Optional, Tuple
 
-from ..explain.clauses import split_top
 from ..facts import DIMS
 from ..facts.schema import POLICY_NAMES
+from ..grammar.query import Atom, Compare, Const, FuncEq, Negated, parse_goal
 from ..logic import RULEBOOK
 from .reference import CORE, relations, rulebook_flag, rulebook_names
-
-_STRING = re.compile(r"'([^'\\\n]*)'|\"([^\"\\\n]*)\"")
-_USE = re.compile(r"\b([a-z][a-z0-9_]*)\s*([(\[])")
-
 
 @lru_cache(maxsize=None)
 def _arities(rulebook: str) -> Dict[str, int]:
@@ -35,38 +33,55 @@ def _arities(rulebook: str) -> Dict[str, int]:
 
 def uses(goal: str) -> List[Tuple[str, int]]:
     """(relation, arity) of each atom or function the goal names, in order."""
-    text = _STRING.sub("''", goal)
+    return [(name, n) for name, n, _ in _uses(goal)]
+
+
+def _uses(goal: str) -> List[Tuple[str, int, int]]:
     out = []
-    for m in _USE.finditer(text):
-        close = ")" if m.group(2) == "(" else "]"
-        depth, i = 0, m.end() - 1
-        for i in range(m.end() - 1, len(text)):
-            depth += text[i] in "(["
-            depth -= text[i] in ")]"
-            if depth == 0:
-                break
-        inner = text[m.end():i] if i < len(text) and text[i] == close else ""
-        out.append((m.group(1), len(split_top(inner, ","))))
+    for lit in parse_goal(goal).literals:
+        lit = lit.atom if isinstance(lit, Negated) else lit
+        if isinstance(lit, (Atom, FuncEq)):
+            out.append((lit.name, len(lit.args), lit.column))
     return out
+
+
+def _strings(goal: str) -> List[str]:
+    """The goal's string constants, in order."""
+    terms = []
+    for lit in parse_goal(goal).literals:
+        lit = lit.atom if isinstance(lit, Negated) else lit
+        if isinstance(lit, Atom):
+            terms += lit.args
+        elif isinstance(lit, FuncEq):
+            terms += list(lit.args) + [lit.value]
+        elif isinstance(lit, Compare):
+            terms += [lit.left, lit.right]
+    return [t.value for t in terms if isinstance(t, Const) and isinstance(t.value, str)]
 
 
 def unknown_relation(goal: str, rulebook: Optional[str] = None) -> Optional[str]:
     """The message for the first relation of ``goal`` the rulebook lacks (name or arity), or None."""
+    found = unknown_relation_at(goal, rulebook)
+    return found[0] if found else None
+
+
+def unknown_relation_at(goal: str, rulebook: Optional[str] = None) -> Optional[Tuple[str, int]]:
+    """(message, column of the literal) for the first relation of ``goal`` the rulebook lacks, or None."""
     book = rulebook or CORE
     known = _arities(book)
-    for name, n in uses(goal):
+    for name, n, column in _uses(goal):
         if known.get(name) == n:
             continue
         others = [b for b in rulebook_names() if b != book and _arities(b).get(name) == n]
         if others:
             fix = "leave out --rulebook" if others[0] == CORE else f"add --rulebook {others[0]}"
-            return f"query: {name}/{n} is in rulebook {others[0]}: {fix}"
+            return f"{name}/{n} is in rulebook {others[0]}: {fix}", column
         if name in known:
-            return (f"query: {name} takes {known[name]} argument{'s' if known[name] != 1 else ''}, not {n}; "
-                    f"`provlog relations{rulebook_flag(rulebook)}` shows it")
+            return (f"{name} takes {known[name]} argument{'s' if known[name] != 1 else ''}, not {n}; "
+                    f"`provlog relations{rulebook_flag(rulebook)}` shows it"), column
         near = difflib.get_close_matches(name, list(known), n=3, cutoff=0.6)
         hint = f" (did you mean {', '.join(f'{x}/{known[x]}' for x in near)}?)" if near else ""
-        return f"query: no relation {name}/{n}{hint}; `provlog relations{rulebook_flag(rulebook)}` lists them"
+        return f"no relation {name}/{n}{hint}; `provlog relations{rulebook_flag(rulebook)}` lists them", column
     return None
 
 
@@ -105,8 +120,7 @@ def unknown_constants(goal: str, known: Iterable[str]) -> List[str]:
     """The string constants of ``goal`` that are not in ``known`` (a typo answers "no" silently)."""
     have = set(known)
     out: List[str] = []
-    for m in _STRING.finditer(goal):
-        s = m.group(1) if m.group(1) is not None else m.group(2)
+    for s in _strings(goal):
         if s not in have and s not in out:
             out.append(s)
     return out

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Tuple
 
-from ..explain.clauses import Atom, FuncEq, is_var, parse_rule
+from ..logic.syntax import Atom, FuncEq, Negated, Var, parse_rule
 from ..facts.schema import DECLS
 from ..logic import RULEBOOK, edb
 from ..logic.clauses import RELATIONS, SIGNATURES
@@ -113,14 +113,15 @@ def _arg_names(book: RuleBook) -> Dict[str, List[str]]:
         if len(slots) != len(args):
             return
         for i, a in enumerate(args):
-            if slots[i] is None and is_var(a) and a not in slots:
-                slots[i] = a
+            if slots[i] is None and isinstance(a, Var) and a.name not in slots:
+                slots[i] = a.name
 
     parsed = [parse_rule(r.text) for r in book.rules]
     for head, _ in parsed:
         note(head.name, head.args + ((head.value,) if isinstance(head, FuncEq) else ()))
     for _, body in parsed:
         for lit in body:
+            lit = lit.atom if isinstance(lit, Negated) else lit
             if isinstance(lit, Atom):
                 note(lit.name, lit.args)
             elif isinstance(lit, FuncEq):
@@ -150,7 +151,8 @@ _PLACE = re.compile(r"\{([A-Za-z0-9_]+)\}")
 
 def _head_args(rule: Rule) -> Tuple[str, ...]:
     head = parse_rule(rule.text)[0]
-    return head.args + ((head.value,) if isinstance(head, FuncEq) else ())
+    args = head.args + ((head.value,) if isinstance(head, FuncEq) else ())
+    return tuple(a.name for a in args if isinstance(a, Var))
 
 
 def rulebook_flag(rulebook: Optional[str]) -> str:

@@ -28,12 +28,12 @@ def world_dir(tmp_path_factory):
 
 
 def test_uses_reads_atoms_and_functions_not_strings():
-    assert uses("value(O, 'F(x)', P, X, S, R) & ~lab_owner(O, L) & (effective_stake['a', T] == E)") == [
+    assert uses("value(O, 'F(x)', P, X, S, R) & ~lab_owner(O, L) & effective_stake['a', T] == E") == [
         ("value", 6), ("lab_owner", 2), ("effective_stake", 2)]
 
 
 def test_a_known_goal_passes():
-    assert unknown_relation("lab_owner(X, L) & (effective_stake['a', T] == E)") is None
+    assert unknown_relation("lab_owner(X, L) & effective_stake['a', T] == E") is None
     assert unknown_relation("finding(R, A, C, K)", "advice") is None
 
 
@@ -43,7 +43,7 @@ def test_a_misspelt_relation_gets_did_you_mean():
 
 
 def test_a_relation_of_another_rulebook_names_it():
-    assert unknown_relation("finding(R, A, C, K)") == "query: finding/4 is in rulebook advice: add --rulebook advice"
+    assert unknown_relation("finding(R, A, C, K)") == "finding/4 is in rulebook advice: add --rulebook advice"
     assert "pilot_pass/1 is in rulebook pilot: add --rulebook pilot" in unknown_relation("pilot_pass(R)", "advice")
     assert "leave out --rulebook" in unknown_relation("lab_owner(X, L)", "pilot")
 
