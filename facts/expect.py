@@ -51,7 +51,8 @@ def read_expect(st: RawStatement) -> Tuple[Dict[str, Any], list]:
             safe_order(parse_goal(g.value))
         except QueryError as e:  # the caret under the goal's first wrong character
             col = g.col + min(max(e.column, 1), len(g.value) + 1)
-            raise _wrong(Arg(g.value, True, g.line, col), f"goal {g.value!r} is not a Datalog goal: {e.reason}") from None
+            raise _wrong(Arg(g.value, True, g.line, col),
+                         f"goal {V.show(g.value)} is not a Datalog goal: {e.reason}") from None
         out.update(what=words[0].value, goal=words[1].value,
                    rulebook=pairs["rulebook"].values[0].value if "rulebook" in pairs else None)
         return out, refs

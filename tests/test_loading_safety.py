@@ -224,7 +224,7 @@ def test_numbers_up_to_the_limit_load_and_one_more_character_does_not():
                   "w.facts")
     assert [f["amount"] for f in w.of("money")] == [int(ok)]
     for stmt, says in ((f"money acme evalco grant amount={ok}1", f"at most {MAX_NUMBER} characters"),
-                       (f'expect fails "lab(X) & (X == {goal_ok}1)"', f"{MAX_DIGITS} digits")):
+                       (f'expect fails "lab(X) & (X == {goal_ok}1)"', f"at most {MAX_DIGITS}")):
         with pytest.raises(LoadError) as e:
             load_text(PRELUDE + stmt + "\n", "w.facts")
         assert [d.code for d in e.value.diagnostics] == ["E104"]
