@@ -7,7 +7,8 @@
     expect holds|fails "<goal>" [rulebook=<name>]
 
 Its shape is its own (a lone ``=``, a goal in quotes), so its declaration
-reads the raw statement itself (``Decl.read``) instead of declaring fields;
+(in schema.py) reads the raw statement with :func:`read_expect` (``Decl.read``)
+instead of declaring fields;
 ``provlog test`` and the pytest plugin run what it holds.
 """
 from __future__ import annotations
@@ -118,6 +119,3 @@ def read_expect(st: RawStatement) -> Tuple[Dict[str, Any], list]:
         out["rule"] = r.value
     out["what"] = "value"
     return out, refs
-
-
-S.declare(S.Decl("expect", (), evidence=False, read=read_expect, summary="a golden test beside the facts"))

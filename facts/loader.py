@@ -20,7 +20,6 @@ from ..grammar import Pair, RawStatement, parse_text
 from ..grammar.parser import Arg, Eq, paused_gc, source_lines
 from . import schema as S
 from . import values as V
-from . import expect as _expect  # noqa: F401  (declares the expect statement)
 from .errors import STRICT_ONLY, Diagnostic, LoadError
 from .model import Fact, FactSet, Loc
 
