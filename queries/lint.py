@@ -14,9 +14,10 @@ codes are listed in provlog.facts.errors.WARNINGS (and docs/errors.md).
   notes on stderr, with the nearest spelling). Every quoted constant is
   compared, whatever its position, since relations do not declare which
   argument holds an id. A typo otherwise makes ``expect fails`` pass for the
-  wrong reason and ``expect holds`` fail without a hint. Finding it derives
-  the world (derived signal ids count), so ``check`` takes longer on a world
-  with goal expects.
+  wrong reason and ``expect holds`` fail without a hint. A goal of the
+  independence RULES derives the world (derived signal ids count), so
+  ``check`` takes longer on a world with such goals; a rulebook's goal reads
+  the rulebook's rules and tables without running them.
 
     >>> from provlog import World                                   # doctest: +SKIP
     >>> [str(w) for w in warnings(World.load("facts/worlds/example"))]  # doctest: +SKIP
