@@ -44,7 +44,7 @@ CATALOG = {
     "E152": ("file is not UTF-8 text", 'lab beta "Caf\udce9 Labs"'),
     "E153": ("input limit exceeded (file size, statements, include depth)",
              "(includes nested deeper than the limit: world.facts includes d1.facts, which includes d2.facts, ...)"),
-    "E154": ("a symlink in a folder world that leads outside the world folder",
+    "E154": ("a symlink in a folder world, or an include, that leads outside the world folder",
              "(a folder world world/ whose shared.facts is a symlink to a shared.facts beside the folder)"),
     "E155": ("empty world: no statements, or a folder with no .facts files",
              "(world.facts holds only a comment, loaded as a single-file world)"),

@@ -65,8 +65,9 @@ def _display(path: Path, root: Path) -> str:
 class _Reader:
     """Reads files and their includes, parses them, and checks statements."""
 
-    def __init__(self, root: Path, strict: bool, errs: _Collector):
+    def __init__(self, root: Path, strict: bool, errs: _Collector, top: Optional[Path] = None):
         self.root = root
+        self.top = top  # the world's folder: an include may not lead out of it (E154)
         self.strict = strict
         self.errs = errs
         self.loaded: Dict[Path, str] = {}
@@ -143,6 +144,17 @@ class _Reader:
             return
         target = path.parent / vals[0]["path"]
         arg = st.args[0]  # the caret of an include error stands under the path
+        try:
+            resolved = target.resolve()
+        except (OSError, ValueError, RuntimeError):
+            resolved = target  # read() reports it
+        if self.top is not None and resolved != self.top and self.top not in resolved.parents:
+            # a world is the files under its folder: an include that leads out could make a
+            # check print lines of any readable file into a CI log
+            self.errs.add(st.file, arg.line, arg.col, "E154",
+                          f"include leads outside the world folder, to {_display(resolved, self.root)!r}; "
+                          f"copy the file into the world", "")
+            return
         self.read(target, stack, at=(st.file, arg.line, arg.col, ""))
 
 
@@ -541,7 +553,7 @@ def load_world(path: Union[str, os.PathLike], strict: bool = False, root: Option
     p = Path(path)
     base = Path(root) if root is not None else Path.cwd()
     errs = _Collector()
-    reader = _Reader(base.resolve(), strict, errs)
+    reader = _Reader(base.resolve(), strict, errs, top=(p if p.is_dir() else p.parent).resolve())
     with paused_gc():
         if p.is_dir():
             files = _folder_files(p, reader.root, errs)

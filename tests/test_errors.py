@@ -308,8 +308,7 @@ def test_include_cycles(files, where, tmp_path):
 
 
 @pytest.mark.parametrize("target, fragment", [
-    ("missing.facts", "No such file"), ("sub", "a folder, not a file"), ("/dev/null", "not a regular file"),
-    ("a\x00b", "null byte"),
+    ("missing.facts", "No such file"), ("sub", "a folder, not a file"), ("a\x00b", "null byte"),
 ])
 def test_unreadable_includes(target, fragment, tmp_path):
     (tmp_path / "sub").mkdir()

@@ -233,3 +233,23 @@ def test_numbers_up_to_the_limit_load_and_one_more_character_does_not():
 
 def test_digits_inside_a_quoted_goal_constant_are_text_not_a_number():
     load_text(PRELUDE + f"expect fails \"lab('{HUGE}')\"\n", "w.facts")
+
+
+def test_an_include_may_not_leave_the_world_folder(tmp_path):
+    """A hostile world could include any readable file and have its lines quoted in a CI log (E154)."""
+    (tmp_path / "secret.txt").write_text("password = hunter2\n")
+    world = tmp_path / "w"
+    world.mkdir()
+    (world / "world.facts").write_text('lab a "A"\ninclude "../secret.txt"\n')
+    with pytest.raises(LoadError) as e:
+        load_world(world / "world.facts")
+    text = e.value.render()
+    assert "E154" in text and "include leads outside the world folder" in text and "hunter2" not in text
+    (world / "world.facts").write_text('lab a "A"\ninclude "/dev/null"\n')  # a device outside it too
+    with pytest.raises(LoadError, match="E154"):
+        load_world(world / "world.facts")
+    # near miss: an include into a subfolder of the world stays inside it
+    (world / "sub").mkdir()
+    (world / "sub" / "more.facts").write_text('lab b "B"\n')
+    (world / "world.facts").write_text('lab a "A"\ninclude "sub/more.facts"\n')
+    assert {f["id"] for f in load_world(world / "world.facts")} == {"a", "b"}
