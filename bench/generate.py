@@ -66,6 +66,8 @@ STAKE_OWNER = ["20%", "25%", "30%", "19.99%", "20-25%", ">=25%", "40%", "33.33%"
 STAKE_MID = ["10%", "25%", "40%", "50%", "60%", "33.33%", "12.5%", "45%"]
 STAKE_ORG = ["2%", "4.99%", "5%", "10%", "12.5%", "19.99%", "20%", "25%", "40%", "15-20%", ">=20%", "8%"]
 STAKE_LOOK = ["50%", "60%", "49.99%", "75%", "51%", ">=50%"]
+RING_LINK = ["50%", "50%", "51%", ">=50%", "49.99%", "60%"]  # holding circles: the next member
+RING_SKIP = ["50%", "49.99%", "40%", "25%"]  # the member after it (with the link, at most 100%)
 SHARE_GRANT = ["1%", "3%", "5%", "8%", "10%", "20%", "30%", "4.99%"]
 SHARE_FEE = ["2%", "5%", "10%", "20%", "30%", "45%", "25%", "50%"]
 SHARE_INKIND = ["3%", "5%", "6%", "10%", "20%", "5.01%"]
@@ -304,16 +306,16 @@ class Generator:
         by look-through, along walks that go round the ring (issue 19: carrying every proof made the
         derivation exponential in the walks). Members hold stakes in and invest into orgs."""
         rng, add = self.rng, self.w.add
-        k = rng.randint(3, 6)
+        k = rng.randint(4, 7)
         ring = [self.entity(f"ring{j:03d}m{m}", f"Ring {j} Member {m}", rng.choice(["fund", "company"]))
                 for m in range(1, k + 1)]
         for m, x in enumerate(ring):
             y = ring[(m + 1) % k]
-            self.stake(x, y, rng.choice(STAKE_LOOK + ["60%", "75%"]), [f"s-{y}-reg"], .5)
-        for x in ring:
-            if rng.random() < .6:
-                y = rng.choice(ring)
-                self.stake(x, y, rng.choice(["5%", "10%", "12.5%", "20%", "25%"]), [f"s-{y}-reg"], .5)
+            self.stake(x, y, rng.choice(RING_LINK), [f"s-{y}-reg"], .5)
+        for m, x in enumerate(ring):  # skip links: two look-through steps out of a member, so walks branch
+            y = ring[(m + 2) % k]
+            if rng.random() < .8:
+                self.stake(x, y, rng.choice(RING_SKIP), [f"s-{y}-reg"], .5)
         for x in rng.sample(ring, rng.randint(1, 2)):
             lab = rng.choice(self.labs)
             if rng.random() < .5:
