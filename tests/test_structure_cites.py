@@ -739,7 +739,11 @@ def test_circle_chained_stakes_make_four_f4(ci):
     assert ci.effective_stake("ci_a", "ci_o1") == Fraction(3, 20)
     assert ci.effective_stake("ci_d", "ci_o1") == Fraction(9, 100)
     assert ci.effective_stake("ci_c", "ci_o1") == Fraction(27, 500)
-    assert len(derived(ci, "ci_o1", "F.4")) == 4
+    f4 = {s.id: s for s in derived(ci, "ci_o1", "F.4")}
+    assert len(f4) == 4
+    # a's (numbered first by holder): its chain a -> b -> o1 and its proof a -> b -> c -> d; the link
+    # d -> a would take a seventh look-through step (docs/readings.md)
+    assert sources(f4["F.4/ci_o1/1"]) == {"ci_sab", "ci_so1", "ci_sbc", "ci_scd", "ci_sd"}
 
 
 def test_circle_near_miss_one_link_under_half(ci):
