@@ -4,8 +4,10 @@ Put this file beside rules.txt sections 1, 2, 3, 8 and SEMANTICS.md
 ("Ownership chains", "Structural rules in v1", "Money matrix", "Fine print").
 A structural rule derives ``derive(Rule, O, D, Dir, K, N, Key)``: an
 against-signal on org O (one per Key, e.g. per holder), and
-``uses(Rule, O, Key, Fs)``: a tuple of fact ids in one of its proofs. The
-signal cites the ``src=`` (with ``span=``) of every fact of every proof.
+``uses(Rule, O, Key, Fs)``: fact ids of its proofs (a tuple; a proof may
+come in several rows). The signal cites the ``src=`` (with ``span=``) of
+every fact of every proof: the union of these rows, so no relation needs to
+hold a whole proof.
 
 Recursion is left-recursive and bounded (chains at most 6 links, lab-investor
 look-through at most 6 levels, hops at most 4 ties), so cycles end.
@@ -160,7 +162,7 @@ r("P.4", "one_hop_seat(O, P, L, Fs) <= role(P, R1, O, Rc1, F1) & org(O, T) & R1.
   "P.4: {P} sits on {O}'s board or advises it and is an employee of lab {L}", D)
 r("P.4", "derive('P.4', O, 'P', 'against', 'cap', 2, P) <= one_hop_seat(O, P, X, Fs)", "P.4: a seat one hop from a lab: cap 2", D)
 r("P.4", "uses('P.4', O, P, Fs) <= one_hop_seat(O, P, X, Fs)", "", D)
-r("P.4", "uses('P.4', O, P, Fs) <= one_hop_seat(O, P, X, Fs1) & role(P, 'partner', X, Rc2, F2) & investor_fact(X, F, N) & (Fs == (F,))", "", D)
+r("P.4", "uses('P.4', O, P, Fs) <= one_hop_seat(O, P, X, Fs1) & investor_fact(X, F, N) & (Fs == (F,))", "", D)  # none for a lab
 
 # --- X.1 X.2 X.3 selling to labs ---------------------------------------------------------------------
 for rule, bound, kinds, words in (
