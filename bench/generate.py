@@ -11,7 +11,8 @@ mixed status, tier and lane, some quarantined, some published by the org itself
 the orgs stand labs (about one per 25 orgs), funds, holding companies,
 foundations, lab foundations (lab owners), pooled funds and donor-advised funds
 (``donors=``), public bodies and persons with roles; stakes with chains,
-look-through and cross-holdings (some cycles), invest rounds, money rows (grants
+look-through and cross-holdings (some cycles), holding circles (one per 100
+orgs, see ``holding_circle``), invest rounds, money rows (grants
 through funds and pooled funds, fees, revenue with ``share=`` and ``year=``,
 in-kind with and without ``operating``, donations), sells, policies, units and
 a few resolutions.
@@ -301,10 +302,10 @@ class Generator:
         return self.w
 
     def holding_circle(self, j: int) -> None:
-        """A ring of funds and companies, each holding 50% or more (or just under) of the next, with
-        chords across it; one or two members invested in a lab, so every member may be a lab investor
-        by look-through, along walks that go round the ring (issue 19: carrying every proof made the
-        derivation exponential in the walks). Members hold stakes in and invest into orgs."""
+        """A ring of funds and companies, each holding about half of the next member and most of them
+        about half of the one after; one or two members tied to a lab, so every member may be a lab
+        investor by look-through, along walks that branch and go round the ring (issue 19: carrying
+        every proof made the derivation exponential in the walks). Members hold and invest in orgs."""
         rng, add = self.rng, self.w.add
         k = rng.randint(4, 7)
         ring = [self.entity(f"ring{j:03d}m{m}", f"Ring {j} Member {m}", rng.choice(["fund", "company"]))
