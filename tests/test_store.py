@@ -216,3 +216,18 @@ def test_export_writes_a_store_an_analyst_can_read(world, tmp_path):
     assert con.execute("SELECT value, rule FROM value WHERE org = 'acme' AND dim = 'G' AND policy = 'standard'").fetchall() == [(0, "G.6")]
     assert [c for (_, c, *_) in con.execute("PRAGMA table_info(signal)")] == ["signal", "org", "dim", "direction",
                                                                              "_facts"]
+
+
+def test_check_from_the_store_says_what_check_without_it_says(world, tmp_path):
+    from click.testing import CliRunner
+
+    from provlog.queries.cli import main
+
+    # W100 (docs/errors.md): a signal that cites no source is a warning, and check still exits 0
+    world.write_text(MAIN + "signal acme-p acme P against cap 1 rule=P.2\n")
+    store = str(tmp_path / "s.sqlite")
+    r = CliRunner()
+    assert r.invoke(main, ["--store", store, "card", str(world), "acme"]).exit_code == 0
+    plain = r.invoke(main, ["--no-store", "check", str(world)])
+    stored_ = r.invoke(main, ["--store", store, "check", str(world)])
+    assert "W100" in plain.output and stored_.output == plain.output and stored_.exit_code == plain.exit_code == 0
