@@ -205,11 +205,15 @@ class World:
             w._store = (target, (path, strict, before))
         return w
 
+    #: every store a World of this process was read from (the CLI removes one found damaged)
+    opened_stores: List = []
+
     @classmethod
     def _from_store(cls, opened, as_of: Optional[str], name: str) -> "World":
         from ..logic import store as S
         from ..logic.program import DerivedSignal
 
+        cls.opened_stores.append(opened.path)
         facts = S.StoredFacts(opened)
         w = cls(facts, as_of=as_of, name=name, lazy=True)
         w._store = opened

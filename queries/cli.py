@@ -79,7 +79,26 @@ def _guard(fn):
     return run
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Commands(click.Group):
+    """The command group; a stored model found damaged while a command reads it (sqlite3's error)
+    is reported in one line and removed, never a traceback: the next command derives again."""
+
+    def invoke(self, ctx):
+        import sqlite3
+
+        try:
+            return super().invoke(ctx)
+        except sqlite3.DatabaseError as e:
+            for path in World.opened_stores:
+                try:
+                    os.unlink(path)
+                except OSError:
+                    pass
+            _fail(f"the stored model {', '.join(map(str, World.opened_stores))} is damaged ({e}); it is removed: "
+                  f"run the command again", 1)
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="provlog")
 @click.option("--store", "store", default=None, metavar="PATH", envvar="PROVLOG_STORE",
               help="Keep the derived model in PATH (a .sqlite file, or a folder for one per world); "

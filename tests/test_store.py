@@ -231,3 +231,22 @@ def test_check_from_the_store_says_what_check_without_it_says(world, tmp_path):
     plain = r.invoke(main, ["--no-store", "check", str(world)])
     stored_ = r.invoke(main, ["--store", store, "check", str(world)])
     assert "W100" in plain.output and stored_.output == plain.output and stored_.exit_code == plain.exit_code == 0
+
+
+def test_a_store_damaged_inside_its_facts_ends_the_command_in_one_line_and_is_removed(world, tmp_path,
+                                                                                     monkeypatch):
+    from click.testing import CliRunner
+
+    from provlog.queries.cli import main
+
+    store = tmp_path / "s.sqlite"
+    r = CliRunner()
+    assert r.invoke(main, ["--store", str(store), "card", str(world), "acme"]).exit_code == 0
+
+    def torn(self, where, params=()):
+        raise sqlite3.DatabaseError("database disk image is malformed")
+
+    monkeypatch.setattr(S.StoredFacts, "_facts", torn)  # as a torn page of _facts reads
+    got = r.invoke(main, ["--store", str(store), "card", str(world), "acme"])
+    assert got.exit_code == 1 and "damaged" in got.output and "Traceback" not in got.output
+    assert not store.exists()
