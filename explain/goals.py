@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Dict, List, Optional, Tuple
 
-from .clauses import Atom, FuncEq, is_var, parse_literal
-from .proof import _FREE, MEANING, Explainer, _plain, condition_text
+from .clauses import Atom, Compare, FuncEq, is_var, parse_literal
+from .proof import _EVAL_NS, _FREE, _TOKEN, MEANING, Explainer, _plain, condition_text
 
 
 class GoalError(ValueError):
@@ -58,6 +58,14 @@ def refute(run, goal: str, depth: int = 2) -> List[Dict]:
     return _refute(ex, atom.name, pattern, _meanings(run), depth)
 
 
+def refute_row(ex: Explainer, name: str, pattern: List, depth: int = 2) -> List[Dict]:
+    """:func:`refute` of ``name(*pattern)`` over an explainer already built (``None`` in
+    ``pattern`` means any value). A way whose failing condition only tests values the
+    goal fixes (``B > 0`` for a goal with B = 0) carries ``"applies": False``: that rule
+    can never give this answer, whatever the facts say."""
+    return _refute(ex, name, [_FREE if v is None else v for v in pattern], _meanings(ex.d), depth)
+
+
 def _meanings(run) -> Dict[str, Tuple[str, str]]:
     return getattr(getattr(run, "book", None), "meanings", None) or {}
 
@@ -100,6 +108,8 @@ def _refute(ex, name: str, pattern: List, meanings, depth: int) -> List[Dict]:
         holds = [_show(l, best_env, holding=True, meanings=meanings, ex=ex) for l in body[:best_k]]
         way = {"rule": rule.clause, "template": rule.template, "holds": holds,
                "fails": _show(failing, best_env, meanings=meanings, ex=ex) if failing is not None else "(holds)"}
+        if isinstance(failing, Compare) and {v for v in _TOKEN.findall(failing.expr) if v not in _EVAL_NS} <= set(env):
+            way["applies"] = False  # it tests only what the goal fixes: no fact could make it hold
         if (depth > 0 and isinstance(failing, Atom) and not failing.negated and failing.name != name
                 and any(r.clause != "def" for r, _, _ in ex.rules.get(failing.name, ()))):  # a `def` only names a concept
             because = _refute(ex, failing.name, [ex._value(a, best_env) for a in failing.args], meanings, depth - 1)
@@ -141,6 +151,9 @@ def _show(lit, env, holding: bool = False, meanings=None, ex=None) -> str:
             if callable(said):  # a phrasing that depends on what the question leaves open (None)
                 return said(*(None if is_var(a) and env.get(a) is None else val(a, True) for a in lit.args))
             return said.format(*(val(a, True) for a in lit.args))
+        if not holding and lit.negated and ex is not None and all(not is_var(a) or a in env for a in lit.args):
+            # an absence that fails: what holds instead, as its rule's template reads it
+            return ex.graph.nodes[ex.prove_atom(lit.name, tuple(ex._value(a, env) for a in lit.args))]["label"]
         if not holding and not lit.negated and lit.name in MEANING and lit.args:
             return f"{val(lit.args[0])} {MEANING[lit.name]}"  # the core's phrasing of an absent relation
         text = f"{lit.name}({', '.join(val(a) for a in lit.args)})"
@@ -151,4 +164,4 @@ def _show(lit, env, holding: bool = False, meanings=None, ex=None) -> str:
         text = f"{lit.name}[{', '.join(val(a) for a in lit.args)}] == {val(lit.value)}"
         return text if holding else f"{text} does not hold"
     shown = condition_text(lit.expr, env)
-    return shown if holding else f"condition {shown} is false"
+    return shown if holding else f"not so: {shown}"

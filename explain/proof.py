@@ -100,13 +100,48 @@ _FRACTION = re.compile(r"Fraction\((\d+), (\d+)\)")
 _BOOKKEEPING = re.compile(r"(Fs|Path|N)\d*\Z")
 
 
+#: What the rules' variable names stand for where a condition tests them (logic/mechanics.py's
+#: docstring names them): a failing ``(T <= 2)`` reads "tier 3 is at most 2".
+WORDS = {"T": "tier", "TA": "tier", "TB": "tier", "Sp": "span", "Sa": "span", "Sb": "span",
+         "St": "status", "Pub": "publisher", "PA": "publisher", "PB": "publisher", "Lo": "share",
+         "Hi": "share", "Sh": "share", "E": "effective stake"}
+_OPS = {"==": "is", "!=": "differs from", "<=": "is at most", ">=": "is at least", "<": "is below",
+        ">": "is above", "in": "is one of", "not in": "is not one of"}
+_COMPARE = re.compile(r"\(?\s*(.+?)\s+(==|!=|<=|>=|<|>|not in|in)\s+(.+?)\s*\)?\Z")
+#: A condition over counters only ((N1 < 6): a bounded recursion) says nothing about the world.
+_COUNTER = re.compile(r"N\d+\Z")
+
+
 def condition_text(expr: str, env: Dict) -> str:
-    """A comparison of a rule body with its variables replaced by their values, as people read them."""
-    shown = _TOKEN.sub(lambda m: _plain(env[m.group()]) if m.group() in env else m.group(), expr)
-    shown = _FRACTION.sub(lambda m: _plain(Fraction(int(m.group(1)), int(m.group(2)))), shown)
-    if shown.startswith("(") and shown.endswith(")"):
-        shown = shown[1:-1]
-    return shown
+    """A comparison of a rule body with its variables replaced by their values, as people read them.
+
+        >>> condition_text("(T <= 2)", {"T": 3})
+        'tier 3 is at most 2'
+        >>> condition_text("(Sp != '')", {"Sp": ''})
+        'a span is quoted'
+    """
+    def side(text: str) -> str:
+        text = text.strip()
+        if text in env:
+            word = WORDS.get(text)
+            return f"{word} {_plain(env[text])}" if word else _plain(env[text])
+        shown = _TOKEN.sub(lambda m: _plain(env[m.group()]) if m.group() in env else m.group(), text)
+        shown = _FRACTION.sub(lambda m: _plain(Fraction(int(m.group(1)), int(m.group(2)))), shown)
+        return shown.replace("'", "")
+
+    m = _COMPARE.match(expr.strip())
+    if not m:
+        return side(expr.strip()[1:-1] if expr.strip().startswith("(") else expr)
+    left, op, right = m.groups()
+    if right.strip() == "''" and left.strip() in WORDS:  # an empty string is an absent value
+        return f"a {WORDS[left.strip()]} is quoted" if op == "!=" else f"no {WORDS[left.strip()]} is quoted"
+    return f"{side(left)} {_OPS[op]} {side(right)}"
+
+
+def counters_only(expr: str) -> bool:
+    """Whether a condition tests only recursion counters (hidden from proofs)."""
+    names = [t for t in _TOKEN.findall(expr) if t not in _EVAL_NS]
+    return bool(names) and all(_COUNTER.match(t) for t in names)
 
 
 def atom_id(name: str, row: Sequence) -> str:
@@ -313,7 +348,7 @@ class Explainer:
             return self.prove_function(lit.name, args, self._value(lit.value, env))
         names = set(_TOKEN.findall(lit.expr)) & set(env)
         nid = f"cond {lit.expr} {sorted((k, repr(env[k])) for k in names)}"
-        if lit.assigns and _BOOKKEEPING.match(lit.assigns):
+        if lit.assigns and _BOOKKEEPING.match(lit.assigns) or counters_only(lit.expr):
             return None  # (Fs == (F,)), (N == N1 + 1): how a proof is assembled, not a condition of the rule
         return self._add(nid, kind="condition", label=condition_text(lit.expr, env))
 

@@ -12,7 +12,9 @@ from typing import Dict, List, Optional, Tuple
 import networkx as nx
 
 from ..logic import Derivation
-from .proof import _FREE, Explainer
+from .goals import refute_row
+from .clauses import Atom, parse_rule
+from .proof import _FREE, Explainer, atom_id, statement_text
 
 REASONS = {
     "void": "{status}: supports nothing",
@@ -234,84 +236,243 @@ def explain_value(d: Derivation, org: str, dim: str, policy: str) -> Explanation
     return Explanation(root, g)
 
 
-def why_not(d: Derivation, org: str, dim: str, target: int, policy: str) -> List[Dict]:
-    """For each way ``org`` ``dim`` could be ``target``, the first condition that fails.
+def why_not(d: Derivation, org: str, dim: str, target: int, policy: str) -> Dict:
+    """What stops ``org``'s value on ``dim`` from being ``target`` under ``policy``, and what would lift it.
 
-    The ways: the smallest admissible cap is ``target``; there is no cap and
-    the largest floor is ``target``; a written resolution of a conflict is
-    ``target``. Returns a list of {"way", "fails", "signal"} dicts; empty
-    when the value is already ``target``.
+    The ways the value could be ``target``: the smallest admissible cap is
+    ``target``; there is no cap and the largest floor is ``target``; a written
+    resolution of a conflict is ``target``. Each way names a recorded or
+    derived signal whose bound could give ``target``, or, when none could, each
+    rule of the program that could derive one. Per way: what blocks it (a cap,
+    a floor, a clamp, the policy, the signal's status, the resolution, or the
+    rule's first failing condition) with its clause, the facts involved with
+    ``file:line``, and what would lift it, in the words of the rules (the
+    failing conditions found by :func:`refute <provlog.explain.goals.refute>`).
+    The shape is documented in docs/json.md ("why-not"); ``reached`` is true
+    and ``ways`` empty when the value already is ``target``.
     """
     got = d.values.get((org, dim, policy))
     value = got[0] if got else None
+    doc = {"org": org, "dim": dim, "policy": policy, "value": value, "target": target,
+           "reached": value == target, "ways": []}
     if value == target:
-        return []
+        return doc
     ex = Explainer(d)
     sigs = _signals_on(d, org, dim)
-    caps = sorted((d.effective[(s, policy)][1], s, r) for s, k, st, b, r in sigs
-                  if k == "cap" and (s, policy) in d.effective)
-    floors = sorted(((d.effective[(s, policy)][1], s, r) for s, k, st, b, r in sigs
-                     if k == "floor" and (s, policy) in d.effective), reverse=True)
+    eff = {s: d.effective[(s, policy)][1] for s, *_ in sigs if (s, policy) in d.effective}
+    caps = sorted((eff[s], s, r) for s, k, st, b, r in sigs if k == "cap" and s in eff)
+    floors = sorted(((eff[s], s, r) for s, k, st, b, r in sigs if k == "floor" and s in eff), reverse=True)
     conflict = d.conflicts.get((org, dim, policy))
     resolved = got is not None and not got[1] and conflict is not None
-    out: List[Dict] = []
+    ways = doc["ways"]
 
-    def through(cands, kind, verb, none_text):
-        """Each signal that could set the value at target, and what stops it; or that none could."""
-        for s, b, r, st in cands:
-            if (s, policy) not in d.effective:
-                fails = f"{s} ({r}) is not admissible under {policy}: " + exclusion_reason(d, s, st, policy)
+    def way(kind, says, signal, rule, what, clause, text, facts=(), lift=(), holds=()):
+        ways.append(_way(kind, says, signal, rule, what, clause, text, facts, lift, holds))
+
+    def through(kind, verb, cands):
+        """Each signal whose stated bound could give target, and what stops it."""
+        for s, st, b, r in cands:
+            says = f"{s} ({r}) {verb} {org} {dim} at {target}"
+            if s not in eff:
+                what = "status" if st != "active" else "policy"
+                way(kind, says, s, r, what, "0", f"{s} is not admissible under {policy}: "
+                    + exclusion_reason(d, s, st, policy), _facts_of(ex, s),
+                    _lift(ex, "admissible", (s, policy)) if st == "active" else
+                    [f"a new active signal in its place: {s} is {st}"])
             else:
-                fails = f"{s} ({r}): " + held(s, kind, b, d.effective[(s, policy)][1])
-            out.append({"way": f"{s} {verb} at {target}", "signal": s, "fails": fails})
-        if not cands:
-            out.append({"way": f"a {kind} of {target} decides", "signal": None, "fails": none_text})
+                clauses = sorted(d.held.get((s, d.view_of(s, policy)), ()), key=clause_order)
+                view = d.view_of(s, policy)
+                way(kind, says, s, r, "clamp", ", ".join(clauses) or None,
+                    f"its {kind} {b} is held at {eff[s]} by {', '.join(clauses)}", _facts_of(ex, s),
+                    [x for c in clauses for x in _lift_clamp(ex, s, view, c)])
 
-    def held(s, kind, b, eff):
-        view = d.view_of(s, policy)
-        clauses = sorted(d.held.get((s, view), ()), key=clause_order)
-        return (f"its {kind} {b} is held at {eff} by {', '.join(clauses)}: "
-                + "; ".join(f"{NEEDS.get(c, c)}, and {missing(ex, s, view, c)}" for c in clauses))
+    def by_rules(kind, direction, verb):
+        """No signal could: each rule of the program that could derive one, and the condition it lacks."""
+        found = False
+        for w in refute_row(ex, "derive", [None, org, dim, direction, kind, target, None], depth=3):
+            if w.get("applies") is False or not w.get("rule"):
+                continue
+            found = True
+            way("rule", f"{w['rule']} {verb} {org} {dim} at {target}", None, w["rule"], "condition", w["rule"],
+                w["fails"], lift=_lifts([w]), holds=w["holds"])
+        return found
 
     # Way 1: the smallest admissible cap is target (and no resolution overrides it).
     blockers = [c for c in caps if c[0] < target]
     at = [c for c in caps if c[0] == target]
-    if blockers:
-        for b, s, r in blockers:
-            out.append({"way": f"a cap of {target} decides", "signal": s,
-                        "fails": f"{s} ({r}) caps {org} {dim} at {b} < {target} under {policy}"})
-    elif at and resolved:
-        out.append({"way": f"a cap of {target} decides", "signal": at[0][1],
-                    "fails": f"{at[0][1]} ({at[0][2]}) caps at {target}, but the conflict is resolved by "
-                             f"{got[2]} at {value}"})
-    elif not at:
+    for b, s, r in blockers:
+        way("cap", f"a cap of {target} decides", s, r, "cap", r,
+            f"{s} ({r}) caps {org} {dim} at {b} < {target} under {policy}", _facts_of(ex, s),
+            _lift_cap(ex, s, r, target, policy))
+    if not blockers and at and resolved:
+        b, s, r = at[0]
+        way("cap", f"a cap of {target} decides", s, r, "resolution", got[2],
+            f"{s} ({r}) caps at {target}, but the conflict is resolved by {got[2]} at {value}", _facts_of(ex, s),
+            [f"a resolution of {target} in place of the written one ({got[2]})"])
+    elif not blockers and not at:
         # A cap that states target, or an admissible one below it that a clamp raised past it.
-        candidates = [(s, b, r, st) for s, k, st, b, r in sigs if k == "cap" and b is not None
-                      and (b == target or b < target and (s, policy) in d.effective)]
-        through(candidates, "cap", "caps", f"no signal caps {org} {dim} at {target}")
+        cands = [(s, st, b, r) for s, k, st, b, r in sigs if k == "cap" and b is not None
+                 and (b == target or b < target and s in eff)]
+        through("cap", "caps", cands)
+        # A new cap raising a value set by floors is no way anyone argues; nor does a cap of 4 bound anything.
+        if not cands and not by_rules("cap", "against", "caps") and (value is None or target < value):
+            way("cap", f"a cap of {target} decides", None, None, "nothing", None,
+                f"no signal caps {org} {dim} at {target}, and no rule of the program derives one",
+                lift=[f"a signal that caps {org} {dim} at {target} under a clause of the RULES, "
+                      f"admissible under {policy}"])
     # Way 2: no admissible cap, and the largest floor is target.
     if not caps:
         above = [f for f in floors if f[0] > target]
         for b, s, r in above:
-            out.append({"way": f"a floor of {target} decides", "signal": s,
-                        "fails": f"{s} ({r}) sets a floor of {b} > {target}; only a cap of {target} could lower it"})
+            way("floor", f"a floor of {target} decides", s, r, "floor", r,
+                f"{s} ({r}) sets a floor of {b} > {target}", _facts_of(ex, s),
+                [f"a cap of {target} on {org} {dim}: only a cap lowers a value set by a floor"])
         if not above:
             # A floor that states target, or an admissible one above it that a clamp held below it.
-            cands = [(s, b, r, st) for s, k, st, b, r in sigs if k == "floor" and b is not None
-                     and (b == target or b > target and (s, policy) in d.effective)]
-            through(cands, "floor", "floors", f"no signal sets a floor of {target} on {org} {dim}")
+            cands = [(s, st, b, r) for s, k, st, b, r in sigs if k == "floor" and b is not None
+                     and (b == target or b > target and s in eff)]
+            through("floor", "floors", cands)
+            if not cands and not by_rules("floor", "for", "floors") and target > 0:  # nor a floor of 0
+                top = floors[0] if floors else None
+                way("floor", f"a floor of {target} decides", top and top[1], top and top[2], "nothing", None,
+                    f"no signal floors {org} {dim} at {target}, and no rule of the program derives one"
+                    + (f"; the largest admissible floor is {top[0]} ({top[1]}, {top[2]})" if top else ""),
+                    _facts_of(ex, top[1]) if top else (),
+                    [f"a signal that floors {org} {dim} at {target} under a clause of the RULES, "
+                     f"admissible under {policy}"])
     # Way 3: a written resolution of a conflict.
     if conflict is not None:
         c, f = conflict
         res = next((r for r in d.facts.of("resolution") if r["org"] == org and r["dim"] == dim), None)
-        way = f"a resolution of {target} decides"
+        facts = [_fact(res)] if res is not None else []
+        write = f"`resolution {org} {dim} value={target} rule=<the clause that decides>`"
         if not c <= target <= f:
-            fails = f"{target} lies outside the conflict's range [cap {c}, floor {f}]"
+            way("resolution", f"a resolution of {target} decides", None, None, "resolution", "0",
+                f"{target} lies outside the conflict's range [cap {c}, floor {f}]", facts,
+                [f"none: a resolution must lie between cap {c} and floor {f}"])
         elif res is None:
-            fails = f"no resolution of the conflict (floor {f} > cap {c}) is written"
+            way("resolution", f"a resolution of {target} decides", None, None, "resolution", "0",
+                f"no resolution of the conflict (floor {f} > cap {c}) is written", lift=[write])
         elif resolved:
-            fails = f"the resolution ({res['rule']}) sets {res['value']}, not {target}"
+            way("resolution", f"a resolution of {target} decides", None, res["rule"], "resolution", res["rule"],
+                f"the resolution ({res['rule']}) sets {res['value']}, not {target}", facts, [write])
         else:
-            fails = f"the resolution's value {res['value']} lies outside [cap {c}, floor {f}]"
-        out.append({"way": way, "signal": None, "fails": fails})
-    return out
+            way("resolution", f"a resolution of {target} decides", None, res["rule"], "resolution", res["rule"],
+                f"the resolution's value {res['value']} lies outside [cap {c}, floor {f}]", facts, [write])
+    return doc
+
+
+def _way(kind, says, signal, rule, what, clause, text, facts=(), lift=(), holds=()) -> Dict:
+    """One way of a why-not answer (docs/json.md, "why-not")."""
+    return {"way": kind, "says": says, "signal": signal, "rule": rule,
+            "blocked_by": {"what": what, "clause": clause, "text": text},
+            "holds": list(holds), "facts": list(facts), "lift": list(lift)}
+
+
+def why_not_goal(goal: str, rulebook, refutation: List[Dict]) -> Dict:
+    """``why-not --goal``: a refutation (:func:`provlog.explain.goals.refute`) in why-not's shape,
+    one way per rule that could derive the goal."""
+    ways = [_way("rule", f"{w['rule']} derives {goal}" if w.get("rule") else goal, None, w.get("rule"),
+                 "condition", w.get("rule"), w["fails"], lift=_lifts([w]), holds=w.get("holds", ()))
+            for w in refutation if w.get("applies") is not False]
+    return {"goal": goal, "rulebook": rulebook, "reached": not refutation, "ways": ways}
+
+
+def _fact(f) -> Dict[str, str]:
+    return {"loc": str(f.loc), "statement": statement_text(f)}
+
+
+def _facts_of(ex: Explainer, sid: str) -> List[Dict[str, str]]:
+    """The statements a signal rests on: the signal and its cites, or a derived signal's facts."""
+    d = ex.d
+    if sid in d.derived:
+        by_id = {f.fid: f for f in d.facts}
+        return [_fact(by_id[fid]) for fid in d.derived[sid].facts]
+    out = [d.facts.signals[sid]] if sid in d.facts.signals else []
+    out += sorted((f for f in d.facts.of("cite") if f["signal"] == sid), key=lambda f: f.loc)
+    return [_fact(f) for f in out]
+
+
+def _lifts(ways: List[Dict], said: str = "", top: bool = True) -> List[str]:
+    """Each failing condition of a refutation, read down its ``because`` chain, as one line."""
+    out: List[str] = []
+    for w in ways:
+        if w.get("applies") is False:
+            continue
+        here = (f"{w['rule']}: " if top and w.get("rule") and w["rule"] != "def" and not said else "") + w["fails"]
+        line = f"{said}, because {w['fails']}" if said else here
+        deeper = _lifts(w.get("because", []), line, top)
+        out += deeper or [line]
+    return list(dict.fromkeys(out))
+
+
+def _lift(ex: Explainer, name: str, row: Tuple, depth: int = 5) -> List[str]:
+    """What would make ``name(*row)`` hold: the first failing condition of each rule, in its words."""
+    return _lifts(refute_row(ex, name, list(row), depth))
+
+
+def _lift_clamp(ex: Explainer, sid: str, view: str, clause: str) -> List[str]:
+    """What would free a bound that ``clause`` holds (see :func:`_lift_proof`)."""
+    own = {f["loc"] for f in _facts_of(ex, sid)}  # the signal's own statements are what is held, not why
+    return _lift_proof(ex, ex.prove_atom("held", (sid, view, clause)), clause, lambda loc: loc not in own)
+
+
+def _lift_proof(ex: Explainer, root: str, clause: str, counts) -> List[str]:
+    """What would undo the proof at ``root``, read from the rules of ``clause`` in it: each
+    condition whose absence it needs (refuted in turn: what that lacks), and each statement it
+    rests on that ``counts``; where there is neither (C14's classes test only what holds), the
+    conditions themselves."""
+    g = ex.graph
+    needs: List[str] = []
+    holding: List[str] = []
+    stack, seen = [root], set()
+    while stack:
+        n = stack.pop()
+        if n in seen:
+            continue
+        seen.add(n)
+        a = g.nodes[n]
+        said = a["label"] if a["label"].startswith(clause + ":") else f"{clause}: {a['label']}"
+        body = parse_rule(a["text"])[1] if a.get("text") else []
+        for lit in body:
+            if isinstance(lit, Atom) and lit.negated:  # it holds because this is absent: what that lacks
+                row = [ex._value(x, a["bindings"]) for x in lit.args]
+                absent = g.nodes.get("not " + atom_id(lit.name, row), {}).get("label", "")
+                needs += [f"{clause}: {x}" for x in _lifts(refute_row(ex, lit.name, row, depth=3), absent, top=False)]
+        for c in g.successors(n):
+            k = g.nodes[c]
+            if k.get("kind") == "fact":
+                if counts(k["loc"]):
+                    needs.append(f"{said}: unless `{k['label']}` (@{k['loc']}) is corrected")
+            elif k.get("rule") == clause or (k.get("rule") == "0" and n == root):
+                stack.append(c)
+            elif k.get("rule") == "def" and k.get("kind") == "derived":
+                holding.append(f"{clause}: unless: {k['label']}")
+    return list(dict.fromkeys(needs or holding))
+
+
+def _lift_cap(ex: Explainer, sid: str, rule: str, target: int, policy: str) -> List[str]:
+    """What would lift a cap below ``target``: for a derived cap, what its rule lacks (F.3's fee
+    policies) or the facts it rests on; for a recorded one, retiring it."""
+    d = ex.d
+    if sid in d.derived:
+        used = {str(f.loc) for f in d.facts if f.fid in d.derived[sid].facts}  # the facts its rule cites
+        return _lift_proof(ex, ex.prove_atom("derive", d.derived_rows[sid]), rule, used.__contains__)
+    return [f"{sid} is recorded under {rule}: it lifts only when retired (status=superseded or differs) "
+            f"or when its citations stop being admissible under {policy}"]
+
+
+def render_why_not(doc: Dict) -> List[str]:
+    """A why-not answer as lines: per way, what blocks it (with its clause), the facts, what would lift it."""
+    org, dim, policy, target = doc["org"], doc["dim"], doc["policy"], doc["target"]
+    shown = "-" if doc["value"] is None else doc["value"]
+    if doc["reached"]:
+        return [f"{org} {dim} is {target} under {policy}"]
+    lines = [f"{org} {dim} = {shown} under {policy}, not {target}:"]
+    for w in doc["ways"]:
+        b = w["blocked_by"]
+        by = f"{b['what']} [{b['clause']}]" if b["clause"] else b["what"]
+        lines.append(f"  {w['says']}: blocked by {by}: {b['text']}")
+        lines += [f"      {f['statement']}  @{f['loc']}" for f in w["facts"]]
+        lines += [f"    would lift: {x}" for x in w["lift"]]
+    return lines

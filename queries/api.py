@@ -430,8 +430,9 @@ class World:
             return to_dot(g, root)
         return to_text(g, root, depth=depth, start=start)
 
-    def why_not(self, org: str, dim: str, n: int, policy: str = DEFAULT_POLICY) -> List[Dict[str, Any]]:
-        """For each way the value could be ``n``, the first condition that fails."""
+    def why_not(self, org: str, dim: str, n: int, policy: str = DEFAULT_POLICY) -> Dict[str, Any]:
+        """For each way the value could be ``n``: what blocks it, the facts involved, what would
+        lift it (the shape of docs/json.md, "why-not")."""
         from ..explain import why_not
 
         self._check(org, dim, policy)

@@ -15,6 +15,7 @@ import click
 from ..facts import LoadError
 from ..facts.schema import POLICY_NAMES
 from ..grammar import QueryError
+from ..explain.why import render_why_not, why_not_goal
 from .api import DEFAULT_POLICY, UnknownName, World
 
 POLICY = click.option("--policy", "policy", default=DEFAULT_POLICY, show_default=True, metavar="P",
@@ -216,22 +217,20 @@ def why_not(ctx, world: str, org: Optional[str], dim: Optional[str], n: Optional
     With --goal, why a goal of any rulebook does not hold (as `refute`)."""
     _org_dim(org, dim, goal, "why-not")
     if goal is not None:
-        ctx.invoke(refute, world=world, goal=goal, rulebook=rulebook, as_json=as_json)
+        if as_json:  # the one why-not shape (docs/json.md); the text is refute's
+            _dump(why_not_goal(goal, rulebook, _load(world).refute(goal, rulebook)))
+            return
+        ctx.invoke(refute, world=world, goal=goal, rulebook=rulebook, as_json=False)
         return
     if n is None:
         _fail("why-not needs ORG DIM N, or --goal GOAL", 2)
     w = _load(world)
-    v = w.value(org, dim, policy)
-    ways = w.why_not(org, dim, n, policy)
+    doc = w.why_not(org, dim, n, policy)
     if as_json:
-        _dump({"org": org, "dim": dim, "policy": policy, "value": v.value, "target": n, "ways": ways})
+        _dump(doc)
         return
-    if not ways:
-        click.echo(f"{org} {dim} is {n} under {policy}")
-        return
-    click.echo(f"{org} {dim} = {v} under {policy}, not {n}:")
-    for wy in ways:
-        click.echo(f"  {wy['way']}: {wy['fails']}")
+    for line in render_why_not(doc):
+        click.echo(line)
 
 
 @main.command()
