@@ -108,14 +108,18 @@ def _refute(ex, name: str, pattern: List, meanings, depth: int) -> List[Dict]:
         holds = [_show(l, best_env, holding=True, meanings=meanings, ex=ex) for l in body[:best_k]]
         way = {"rule": rule.clause, "template": rule.template, "holds": holds,
                "fails": _show(failing, best_env, meanings=meanings, ex=ex) if failing is not None else "(holds)"}
-        if isinstance(failing, Compare) and {v for v in _TOKEN.findall(failing.expr) if v not in _EVAL_NS} <= set(env):
-            way["applies"] = False  # it tests only what the goal fixes: no fact could make it hold
+        if isinstance(failing, Atom):  # what the failing condition leaves open: "for any" these
+            way["open"] = [a for a in failing.args if is_var(a) and a not in best_env]
+        fixed = [l for l in body if isinstance(l, Compare)
+                 and {v for v in _TOKEN.findall(l.expr) if v not in _EVAL_NS} <= set(env)]
+        if any(next(iter(ex.solve([l], env)), None) is None for l in fixed):
+            way["applies"] = False  # a test of only what the goal fixes fails: no fact could make it hold
         if (depth > 0 and isinstance(failing, Atom) and not failing.negated and failing.name != name
                 and any(r.clause != "def" for r, _, _ in ex.rules.get(failing.name, ()))):  # a `def` only names a concept
             because = _refute(ex, failing.name, [ex._value(a, best_env) for a in failing.args], meanings, depth - 1)
             if because:
                 way["because"] = because
-        if not any({k: v for k, v in w.items() if k != "template"} == {k: v for k, v in way.items() if k != "template"}
+        if not any({k: v for k, v in w.items() if k not in ("template", "open")} == {k: v for k, v in way.items() if k not in ("template", "open")}
                    for w in out):  # two rules can fail the same way
             out.append(way)
     if not out:
@@ -163,5 +167,5 @@ def _show(lit, env, holding: bool = False, meanings=None, ex=None) -> str:
     if isinstance(lit, FuncEq):
         text = f"{lit.name}[{', '.join(val(a) for a in lit.args)}] == {val(lit.value)}"
         return text if holding else f"{text} does not hold"
-    shown = condition_text(lit.expr, env)
+    shown = condition_text(lit.expr, env, ex.words if ex is not None else None)
     return shown if holding else f"not so: {shown}"

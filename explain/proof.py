@@ -104,7 +104,7 @@ _BOOKKEEPING = re.compile(r"(Fs|Path|N)\d*\Z")
 #: docstring names them): a failing ``(T <= 2)`` reads "tier 3 is at most 2".
 WORDS = {"T": "tier", "TA": "tier", "TB": "tier", "Sp": "span", "Sa": "span", "Sb": "span",
          "St": "status", "Pub": "publisher", "PA": "publisher", "PB": "publisher", "Lo": "share",
-         "Hi": "share", "Sh": "share", "E": "effective stake"}
+         "Hi": "share", "Sh": "share", "E": "effective stake", "B": "bound"}
 _OPS = {"==": "is", "!=": "differs from", "<=": "is at most", ">=": "is at least", "<": "is below",
         ">": "is above", "in": "is one of", "not in": "is not one of"}
 _COMPARE = re.compile(r"\(?\s*(.+?)\s+(==|!=|<=|>=|<|>|not in|in)\s+(.+?)\s*\)?\Z")
@@ -112,18 +112,23 @@ _COMPARE = re.compile(r"\(?\s*(.+?)\s+(==|!=|<=|>=|<|>|not in|in)\s+(.+?)\s*\)?\
 _COUNTER = re.compile(r"N\d+\Z")
 
 
-def condition_text(expr: str, env: Dict) -> str:
+def condition_text(expr: str, env: Dict, words: Optional[Dict[str, str]] = None) -> str:
     """A comparison of a rule body with its variables replaced by their values, as people read them.
 
         >>> condition_text("(T <= 2)", {"T": 3})
         'tier 3 is at most 2'
         >>> condition_text("(Sp != '')", {"Sp": ''})
         'a span is quoted'
+
+    ``words`` name the variables (default :data:`WORDS`, the core rules' names; another
+    rulebook's variables mean other things, so it passes its own or none).
     """
+    words = WORDS if words is None else words
+
     def side(text: str) -> str:
         text = text.strip()
         if text in env:
-            word = WORDS.get(text)
+            word = words.get(text)
             return f"{word} {_plain(env[text])}" if word else _plain(env[text])
         shown = _TOKEN.sub(lambda m: _plain(env[m.group()]) if m.group() in env else m.group(), text)
         shown = _FRACTION.sub(lambda m: _plain(Fraction(int(m.group(1)), int(m.group(2)))), shown)
@@ -133,8 +138,8 @@ def condition_text(expr: str, env: Dict) -> str:
     if not m:
         return side(expr.strip()[1:-1] if expr.strip().startswith("(") else expr)
     left, op, right = m.groups()
-    if right.strip() == "''" and left.strip() in WORDS:  # an empty string is an absent value
-        return f"a {WORDS[left.strip()]} is quoted" if op == "!=" else f"no {WORDS[left.strip()]} is quoted"
+    if right.strip() == "''" and left.strip() in words:  # an empty string is an absent value
+        return f"a {words[left.strip()]} is quoted" if op == "!=" else f"no {words[left.strip()]} is quoted"
     return f"{side(left)} {_OPS[op]} {side(right)}"
 
 
@@ -172,6 +177,8 @@ class Explainer:
         # The core Derivation, or a RulebookRun of another rulebook (logic/rulebooks.py).
         self.rules = _parsed_rules(getattr(derivation, "rules", RULEBOOK))
         self.edb = getattr(derivation, "edb", None) or set(PREDICATES)
+        book = getattr(derivation, "book", None)  # another rulebook names its variables its own way
+        self.words = WORDS if book is None else getattr(book, "words", {})
         # plain relations that read an aggregate once (cap_decided <= cap_decider): their answers serve both
         self._reads = {body[0].name: head.name for rules in self.rules.values() for _, head, body in rules
                        if len(body) == 1 and isinstance(body[0], FuncEq) and isinstance(head, Atom)
@@ -350,7 +357,7 @@ class Explainer:
         nid = f"cond {lit.expr} {sorted((k, repr(env[k])) for k in names)}"
         if lit.assigns and _BOOKKEEPING.match(lit.assigns) or counters_only(lit.expr):
             return None  # (Fs == (F,)), (N == N1 + 1): how a proof is assembled, not a condition of the rule
-        return self._add(nid, kind="condition", label=condition_text(lit.expr, env))
+        return self._add(nid, kind="condition", label=condition_text(lit.expr, env, self.words))
 
     def prove_function(self, name: str, args: Tuple, value) -> str:
         nid = f"{name}[{', '.join(_plain(a) for a in args)}] = {_plain(value)}"

@@ -6,6 +6,7 @@
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Tuple
 
@@ -13,8 +14,8 @@ import networkx as nx
 
 from ..logic import Derivation
 from .goals import refute_row
-from .clauses import Atom, parse_rule
-from .proof import _FREE, Explainer, atom_id, statement_text
+from .clauses import Atom, Compare, parse_rule
+from .proof import _BOOKKEEPING, _FREE, Explainer, atom_id, statement_text
 
 REASONS = {
     "void": "{status}: supports nothing",
@@ -26,15 +27,6 @@ REASONS = {
     "leads-included": "no usable citation",
 }
 
-#: What each clamp asks of a signal (RULES section 0, SEMANTICS "Extremes", "Section 9").
-NEEDS = {
-    "C14": "only a signal whose sources are all confirmed may set any bound",
-    "C15": "a cap of 0 needs a quoted span from a confirmed source",
-    "C16": "a floor of 4 needs a quoted span and a tier 1-2 source or two publishers",
-    "F.12": "a floor of 4 on F needs negative, a tier-1 source and a second independent source",
-    "X.7": "a floor of 4 on X needs negative, a span and a second source",
-    "9": "a floor above 2 on S, R or M needs a published evaluation of a frontier model",
-}
 _CLAUSE_ORDER = ["C14", "C15", "C16", "F.12", "X.7", "9"]
 
 
@@ -73,73 +65,15 @@ def exclusion_reason(d: Derivation, sid: str, status: str, policy: str) -> str:
     return REASONS[policy]
 
 
-class _Evidence:
-    """What a signal cites, in one view, for saying which part of a clamp's test is missing."""
-
-    def __init__(self, ex: Explainer, sid: str, view: str):
-        self.sid, self.view = sid, view
-        rows = ex.rows("vcite", (sid, view) + (_FREE,) * 5)
-        self.cites = [(src, sp) for _, _, src, sp, _, _, _ in rows]
-        # a source as it counts for this signal: publisher, status (confirmed for an admission, C17), tier
-        self.source = {src: (pub, st, tier) for _, _, src, _, st, tier, pub in rows}
-        self.negative = bool(ex.rows("negative", (sid,)))
-
-    def status(self, src):
-        return self.source[src][1]
-
-    def sources(self):
-        return sorted({src for src, _ in self.cites})
-
-    def publishers(self):
-        return sorted({self.source[s][0] for s in self.sources()})
-
-
-def missing(ex: Explainer, sid: str, view: str, clause: str) -> str:
-    """The part of ``clause``'s test that signal ``sid`` fails, in the words of the RULES."""
-    e = _Evidence(ex, sid, view)
-    srcs = e.sources()
-    if clause == "C14":
-        weak = [f"{s} is {e.status(s)}" for s in srcs if e.status(s) != "confirmed"]
-        if not any(e.status(s) in ("confirmed", "unaudited") for s in srcs):
-            return "its sources are only imported or unverifiable (" + ", ".join(weak) + "), which support 2 and nothing else"
-        return "not every source is confirmed (" + ", ".join(weak) + ")"
-    if clause == "C15":
-        spans = [s for s, sp in e.cites if sp]
-        if not spans:
-            return "it quotes no span"
-        return "it quotes a span only from sources that are not confirmed (" + ", ".join(
-            f"{s} is {e.status(s)}" for s in sorted(set(spans))) + ")"
-    if clause == "C16":
-        parts = []
-        if not any(sp for _, sp in e.cites):
-            parts.append("it quotes no span")
-        if not any(1 <= e.source[s][2] <= 2 for s in srcs) and len(e.publishers()) < 2:
-            parts.append("it cites no tier 1-2 source and sources from one publisher only ("
-                         + ", ".join(e.publishers()) + ")")
-        return "; ".join(parts) or "its test fails"
-    if clause == "F.12":
-        parts = [] if e.negative else ["it is not marked negative"]
-        tier1 = [s for s in srcs if e.source[s][2] == 1]
-        if not tier1:
-            parts.append("it cites no tier-1 source")
-        elif not any(e.source[s][0] != e.source[t][0] for t in tier1 for s in srcs):
-            parts.append("it cites no second source from a publisher other than its tier-1 source's")
-        return "; ".join(parts) or "its test fails"
-    if clause == "X.7":
-        parts = [] if e.negative else ["it is not marked negative"]
-        if not any(sp for _, sp in e.cites):
-            parts.append("it quotes no span")
-        if len(srcs) < 2:
-            parts.append("it cites no second source")
-        return "; ".join(parts) or "its test fails"
-    if clause == "9":
-        org = next(r[1] for r in ex.rows("signal", (sid, _FREE, _FREE, _FREE)))
-        return f"{org} has no published evaluation of a frontier model (evaluated=no)"
-    return f"{clause} holds it"
-
-
 def _clamp_text(ex: Explainer, sid: str, view: str, clause: str) -> str:
-    return f"held by {clause}: {NEEDS.get(clause, clause)}; {missing(ex, sid, view, clause)}"
+    """A clamp as the clause's own rules read it: what holds the bound (see :func:`_lift_clamp`)."""
+    heads: Dict[str, List[str]] = {}
+    for x in _lift_clamp(ex, sid, view, clause):
+        x = x[len(clause) + 2:] if x.startswith(clause + ": ") else x
+        head, _, why = x.partition(", because ")
+        heads.setdefault(head, []).append(why)
+    return f"held by {clause}: " + "; ".join(
+        head + (", because " + " and ".join(w for w in whys if w) if any(whys) else "") for head, whys in heads.items())
 
 
 def _evidence_nodes(ex: Explainer, sid: str) -> List[str]:
@@ -393,6 +327,10 @@ def _facts_of(ex: Explainer, sid: str) -> List[Dict[str, str]]:
     return [_fact(f) for f in out]
 
 
+_DIFFERS = re.compile(r"\((\w+) != (\w+)\)\Z")
+_BARE = re.compile(r"no [a-z_0-9]+\(")
+
+
 def _lifts(ways: List[Dict], said: str = "", top: bool = True) -> List[str]:
     """Each failing condition of a refutation, read down its ``because`` chain, as one line."""
     out: List[str] = []
@@ -401,7 +339,12 @@ def _lifts(ways: List[Dict], said: str = "", top: bool = True) -> List[str]:
             continue
         here = (f"{w['rule']}: " if top and w.get("rule") and w["rule"] != "def" and not said else "") + w["fails"]
         line = f"{said}, because {w['fails']}" if said else here
-        deeper = _lifts(w.get("because", []), line, top)
+        if w.get("because") and _BARE.match(w["fails"]):
+            line = said  # a relation's bare name says nothing its causes do not say better
+        # A condition open in several places (cites no confirmed source: any source, span, tier) has
+        # causes everywhere: say it, not them. A place or two (a policy, a payer) are worth reading down.
+        broad = len([v for v in w.get("open", ()) if not _BOOKKEEPING.match(v)]) > 2
+        deeper = [] if broad else _lifts(w.get("because", []), line, top)
         out += deeper or [line]
     return list(dict.fromkeys(out))
 
@@ -435,6 +378,16 @@ def _lift_proof(ex: Explainer, root: str, clause: str, counts) -> List[str]:
         said = a["label"] if a["label"].startswith(clause + ":") else f"{clause}: {a['label']}"
         body = parse_rule(a["text"])[1] if a.get("text") else []
         for lit in body:
+            m = _DIFFERS.match(lit.expr) if isinstance(lit, Compare) else None
+            if m and all(v in a["bindings"] for v in m.groups()):
+                # held because a stage gave another bound than stated (C14): what the stated one lacks there
+                x, y = m.groups()
+                stage = [at for at in body if isinstance(at, Atom) and not at.negated and (x in at.args) != (y in at.args)]
+                if stage:  # the last stage of the body gave the other value: refute it giving the first one's
+                    at = stage[-1]
+                    got, was = (x, y) if x in at.args else (y, x)
+                    row = [a["bindings"][was] if v == got else ex._value(v, a["bindings"]) for v in at.args]
+                    needs += [f"{clause}: {w}" for w in _lifts(refute_row(ex, at.name, row, depth=3), top=False)]
             if isinstance(lit, Atom) and lit.negated:  # it holds because this is absent: what that lacks
                 row = [ex._value(x, a["bindings"]) for x in lit.args]
                 absent = g.nodes.get("not " + atom_id(lit.name, row), {}).get("label", "")
