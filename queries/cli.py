@@ -6,6 +6,7 @@ Exit codes: 0 ok; 1 a check failed (load errors, verify, test); 2 usage
 """
 from __future__ import annotations
 
+import functools
 import json
 import sys
 from typing import List, Optional
@@ -20,7 +21,33 @@ from .api import DEFAULT_POLICY, UnknownName, World
 
 POLICY = click.option("--policy", "policy", default=DEFAULT_POLICY, show_default=True, metavar="P",
                       help="Evidence policy: " + ", ".join(POLICY_NAMES))
-JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON (LANGUAGE.md shapes).")
+
+
+def output(*formats: str):
+    """``--format`` with the formats a command has (text first), and ``--json`` as an alias of
+    ``--format json``: the one output scheme of every command (docs/json.md has the shapes)."""
+    def deco(fn):
+        @functools.wraps(fn)
+        def run(*a, as_json: bool = False, **kw):
+            if as_json:
+                kw["fmt"] = "json"
+            return fn(*a, **kw)
+
+        run = click.option("--json", "as_json", is_flag=True, help="Same as --format json.")(run)
+        return click.option("--format", "fmt", type=click.Choice(formats), default=formats[0], show_default=True,
+                            help="Output format (JSON shapes: docs/json.md).")(run)
+    return deco
+
+
+def _csv(header: List[str], rows) -> None:
+    import csv
+    import io
+
+    buf = io.StringIO()
+    out = csv.writer(buf, lineterminator="\n")
+    out.writerow(header)
+    out.writerows(rows)
+    click.echo(buf.getvalue(), nl=False)
 
 
 def _dump(obj) -> None:
@@ -44,8 +71,6 @@ def _load(world: str, strict: bool = False, as_of: Optional[str] = None) -> Worl
 
 def _guard(fn):
     """Turn unknown names into one-line errors with exit 2 (never a traceback)."""
-    import functools
-
     @functools.wraps(fn)
     def run(*a, **kw):
         try:
@@ -68,8 +93,18 @@ def main() -> None:
 @main.command()
 @click.argument("world")
 @click.option("--strict", is_flag=True, help="Refuse lane=pending sources.")
-def check(world: str, strict: bool) -> None:
+@output("text", "json")
+def check(world: str, strict: bool, fmt: str) -> None:
     """Parse and validate WORLD; print every error."""
+    if fmt == "json":
+        try:
+            facts = World.load(world, strict=strict, freeze=True).facts
+        except LoadError as e:
+            _dump({"ok": False, "errors": [{"file": d.file, "line": d.line, "col": d.col, "code": d.code,
+                                            "message": d.message} for d in e.diagnostics]})
+            sys.exit(1)
+        _dump({"ok": True, "errors": [], "statements": len(facts), "files": len(facts.files), "orgs": len(facts.orgs)})
+        return
     w = _load(world, strict)
     click.echo(f"ok: {len(w.facts)} statements in {len(w.facts.files)} file(s), {len(w.orgs)} orgs")
 
@@ -79,13 +114,13 @@ def check(world: str, strict: bool) -> None:
 @click.argument("org")
 @click.argument("dim")
 @POLICY
-@JSON
+@output("text", "json")
 @_guard
-def value(world: str, org: str, dim: str, policy: str, as_json: bool) -> None:
+def value(world: str, org: str, dim: str, policy: str, fmt: str) -> None:
     """The derived value of ORG on DIM."""
     w = _load(world)
     v = w.value(org, dim, policy)
-    if as_json:
+    if fmt == "json":
         _dump(dict(v.to_json(), fingerprint=w.fingerprint()))
         return
     decided = f"{v.signal} ({v.rule})" if v.signal else (f"resolution ({v.rule})" if v.rule else "no admissible signal")
@@ -101,14 +136,19 @@ def value(world: str, org: str, dim: str, policy: str, as_json: bool) -> None:
 @click.argument("org")
 @POLICY
 @click.option("--preset", default=None, metavar="ID", help="Weights preset for the weighted number.")
-@JSON
+@output("text", "json", "csv")
 @_guard
-def card(world: str, org: str, policy: str, preset: Optional[str], as_json: bool) -> None:
+def card(world: str, org: str, policy: str, preset: Optional[str], fmt: str) -> None:
     """All eight values of ORG, its band, role, conflicts and held clamps."""
     w = _load(world)
     c = w.card(org, policy, preset)
-    if as_json:
+    if fmt == "json":
         _dump(dict(c.to_json(), fingerprint=w.fingerprint()))
+        return
+    if fmt == "csv":  # one row per dimension: what the text card's table shows
+        _csv(["org", "policy", "dim", "value", "signal", "rule"],
+             [[c.org, c.policy, d, "" if v is None else v, *(x or "" for x in c.deciders.get(d, (None, None)))]
+              for d, v in c.values.items()])
         return
     from .render import print_card
 
@@ -117,10 +157,15 @@ def card(world: str, org: str, policy: str, preset: Optional[str], as_json: bool
 
 @main.command()
 @click.argument("world")
-def verify(world: str) -> None:
+@output("text", "json")
+def verify(world: str, fmt: str) -> None:
     """Stored assessments and roles against their derivation (leads-included); unresolved conflicts."""
     w = _load(world)
     problems = w.verify()
+    if fmt == "json":
+        _dump({"ok": not problems, "problems": problems, "fingerprint": w.fingerprint(),
+               "assessments": len(w.facts.of("assessment"))})
+        sys.exit(1 if problems else 0)
     for p in problems:
         click.echo(p)
     fp = w.fingerprint()
@@ -133,17 +178,24 @@ def verify(world: str) -> None:
 
 @main.command()
 @click.argument("worlds", nargs=-1, required=True)
-def test(worlds: List[str]) -> None:
+@output("text", "json")
+def test(worlds: List[str], fmt: str) -> None:
     """Run the expect statements of each WORLD."""
     failed = total = 0
+    results = []
     for world in worlds:
         w = _load(world)
         for r in w.check_expects():
             total += 1
+            results.append({"loc": r.loc, "expect": r.text, "ok": r.ok, "got": str(r.got)})
             if not r.ok:
                 failed += 1
-                click.echo(f"{r.loc}: FAIL {r.text}: got {r.got}")
-    click.echo(f"{total - failed} passed, {failed} failed")
+                if fmt == "text":
+                    click.echo(f"{r.loc}: FAIL {r.text}: got {r.got}")
+    if fmt == "json":
+        _dump({"passed": total - failed, "failed": failed, "results": results})
+    else:
+        click.echo(f"{total - failed} passed, {failed} failed")
     if failed:
         sys.exit(1)
 
@@ -168,20 +220,20 @@ def _org_dim(org: Optional[str], dim: Optional[str], goal: Optional[str], what: 
 @POLICY
 @GOAL
 @RULEBOOK
-@click.option("--format", "fmt", type=click.Choice(["text", "json", "dot"]), default="text", show_default=True)
-@click.option("--depth", type=int, default=None, help="Cut the text tree below this depth.")
-@click.option("--from", "start", type=int, default=None, metavar="N", help="Print the sub-proof at handle #N.")
+@output("text", "json", "dot")
+@click.option("--depth", type=int, default=None, help="Cut the proof below this depth (every format).")
+@click.option("--from", "start", type=int, default=None, metavar="N", help="Only the sub-proof at handle #N (every format).")
 @_guard
 def why(world: str, org: Optional[str], dim: Optional[str], policy: str, goal: Optional[str], rulebook: Optional[str],
         fmt: str, depth: Optional[int], start: Optional[int]) -> None:
     """The proof of ORG's value on DIM (every bound, the one that fired, each clamp),
     or with --goal, the proof of a goal of any rulebook."""
     _org_dim(org, dim, goal, "why")
-    if goal is not None:
-        click.echo(_load(world).prove(goal, rulebook, fmt))
-        return
     w = _load(world)
     try:
+        if goal is not None:
+            click.echo(w.prove(goal, rulebook, fmt, depth=depth, start=start))
+            return
         click.echo(w.why(org, dim, policy, fmt=fmt, depth=depth, start=start))
     except KeyError as e:
         _fail(str(e.args[0]), 2)
@@ -189,12 +241,12 @@ def why(world: str, org: Optional[str], dim: Optional[str], policy: str, goal: O
 
 @main.command()
 @click.argument("world")
-@JSON
-def fingerprint(world: str, as_json: bool) -> None:
+@output("text", "json")
+def fingerprint(world: str, fmt: str) -> None:
     """SHA-256 of WORLD's canonical facts and of the rules: what a published number rests on."""
     w = _load(world)
     fp = w.fingerprint()
-    if as_json:
+    if fmt == "json":
         _dump(fp)
         return
     click.echo(f"facts {fp['facts']}\nrules {fp['rules']}")
@@ -208,25 +260,25 @@ def fingerprint(world: str, as_json: bool) -> None:
 @POLICY
 @GOAL
 @RULEBOOK
-@JSON
+@output("text", "json")
 @click.pass_context
 @_guard
 def why_not(ctx, world: str, org: Optional[str], dim: Optional[str], n: Optional[int], policy: str,
-            goal: Optional[str], rulebook: Optional[str], as_json: bool) -> None:
+            goal: Optional[str], rulebook: Optional[str], fmt: str) -> None:
     """What stops ORG's value on DIM from being N: for each way, the first failing condition.
     With --goal, why a goal of any rulebook does not hold (as `refute`)."""
     _org_dim(org, dim, goal, "why-not")
     if goal is not None:
-        if as_json:  # the one why-not shape (docs/json.md); the text is refute's
+        if fmt == "json":  # the one why-not shape (docs/json.md); the text is refute's
             _dump(why_not_goal(goal, rulebook, _load(world).refute(goal, rulebook)))
             return
-        ctx.invoke(refute, world=world, goal=goal, rulebook=rulebook, as_json=False)
+        ctx.invoke(refute, world=world, goal=goal, rulebook=rulebook, fmt="text")
         return
     if n is None:
         _fail("why-not needs ORG DIM N, or --goal GOAL", 2)
     w = _load(world)
     doc = w.why_not(org, dim, n, policy)
-    if as_json:
+    if fmt == "json":
         _dump(doc)
         return
     for line in render_why_not(doc):
@@ -237,26 +289,31 @@ def why_not(ctx, world: str, org: Optional[str], dim: Optional[str], n: Optional
 @click.argument("world")
 @click.argument("goal")
 @RULEBOOK
-@click.option("--format", "fmt", type=click.Choice(["text", "json", "dot"]), default="text", show_default=True)
+@output("text", "json", "dot")
+@click.option("--depth", type=int, default=None, help="Cut each proof below this depth (every format).")
+@click.option("--from", "start", type=int, default=None, metavar="N", help="Only the sub-proof at handle #N.")
 @_guard
-def prove(world: str, goal: str, rulebook: Optional[str], fmt: str) -> None:
-    """The proof of each answer of GOAL (one atom) in any rulebook."""
+def prove(world: str, goal: str, rulebook: Optional[str], fmt: str, depth: Optional[int], start: Optional[int]) -> None:
+    """The proof of each answer of GOAL (one atom) in any rulebook (dot: one digraph, a cluster per answer)."""
     w = _load(world)
-    click.echo(w.prove(goal, rulebook, fmt))
+    try:
+        click.echo(w.prove(goal, rulebook, fmt, depth=depth, start=start))
+    except KeyError as e:
+        _fail(str(e.args[0]), 2)
 
 
 @main.command()
 @click.argument("world")
 @click.argument("goal")
 @RULEBOOK
-@JSON
+@output("text", "json")
 @_guard
-def refute(world: str, goal: str, rulebook: Optional[str], as_json: bool) -> None:
+def refute(world: str, goal: str, rulebook: Optional[str], fmt: str) -> None:
     """Why GOAL (one atom; a variable means any value) does not hold: per rule, what holds, the first
     condition that fails, and why that condition fails in turn."""
     w = _load(world)
     ways = w.refute(goal, rulebook)
-    if as_json:
+    if fmt == "json":
         _dump({"goal": goal, "rulebook": rulebook, "holds": not ways, "rules": ways})
         return
     if not ways:
@@ -272,17 +329,21 @@ def refute(world: str, goal: str, rulebook: Optional[str], as_json: bool) -> Non
 @click.argument("world")
 @click.argument("goal")
 @RULEBOOK
-@JSON
+@output("text", "json", "csv")
 @_guard
-def query(world: str, goal: str, rulebook: Optional[str], as_json: bool) -> None:
+def query(world: str, goal: str, rulebook: Optional[str], fmt: str) -> None:
     """Answer a Datalog GOAL over facts and derived relations.
 
     Example: provlog query WORLD "value(O, 'F', 'standard', X, S, R) & (X < 2)"
     """
     w = _load(world)
     rows = w.query(goal, rulebook)
-    if as_json:
+    if fmt == "json":
         _dump({"goal": goal, "answers": rows})
+        return
+    if fmt == "csv":  # one column per variable of the goal; a ground goal has none
+        names = list(rows[0]) if rows else []
+        _csv(names, [[r[k] for k in names] for r in rows])
         return
     if rows == [{}]:
         click.echo("yes")
@@ -295,35 +356,43 @@ def query(world: str, goal: str, rulebook: Optional[str], as_json: bool) -> None
 
 @main.command()
 @click.argument("world")
-@click.argument("org")
-@JSON
+@click.argument("node", metavar="NODE")
+@click.option("--limit", type=click.IntRange(1), default=10, show_default=True,
+              help="At most this many shortest paths (lexicographic by node ids).")
+@output("text", "json", "dot")
 @_guard
-def hops(world: str, org: str, as_json: bool) -> None:
-    """Each money row into ORG with its hop bucket and tie path to a lab."""
-    w = _load(world)
-    rows = w.hops(org)
-    if as_json:
-        _dump({"org": org, "rows": [r.to_json() for r in rows]})
-        return
-    from .render import print_hops
+def hops(world: str, node: str, limit: int, fmt: str) -> None:
+    """Every shortest tie path from NODE (a lab, org, entity or person) to a lab, each tie labelled
+    with its statement; for an org, also each money row into it with the payer's hop bucket."""
+    from .render import hops_dot, print_hops
 
-    print_hops(org, rows)
+    doc = _load(world).hop_report(node, limit)
+    if fmt == "json":
+        _dump(doc)
+    elif fmt == "dot":
+        click.echo(hops_dot(doc))
+    else:
+        print_hops(doc)
 
 
 @main.command()
 @click.argument("world")
-@JSON
+@click.option("--year", type=int, default=None, metavar="Y", help="Only money rows of year Y (default: every year).")
+@output("text", "json", "csv")
 @_guard
-def matrix(world: str, as_json: bool) -> None:
-    """The money matrix: orgs x hop buckets, plus the in-kind ledger."""
-    w = _load(world)
-    m = w.matrix()
-    if as_json:
-        _dump({"orgs": m})
-        return
-    from .render import print_matrix
+def matrix(world: str, year: Optional[int], fmt: str) -> None:
+    """The money matrix: orgs x hop buckets, plus the in-kind ledger; amounts per currency,
+    undisclosed amounts counted as undisclosed."""
+    from .render import matrix_csv, print_matrix
 
-    print_matrix(m)
+    w = _load(world)
+    m = w.matrix(year)
+    if fmt == "json":
+        _dump({"year": year, "orgs": m})
+    elif fmt == "csv":
+        _csv(*matrix_csv(m))
+    else:
+        print_matrix(m, year)
 
 
 @main.command()
@@ -331,9 +400,9 @@ def matrix(world: str, as_json: bool) -> None:
 @click.argument("org", required=False)
 @click.option("--as-of", "as_of", default=None, metavar="DATE",
               help="Measure freshness at DATE (YYYY-MM-DD); default today.")
-@JSON
+@output("text", "json")
 @_guard
-def results(world: str, org: Optional[str], as_of: Optional[str], as_json: bool) -> None:
+def results(world: str, org: Optional[str], as_of: Optional[str], fmt: str) -> None:
     """Each benchmark result (of ORG) with lane, multiplier, freshness, magnitude and the M floor it derives."""
     import datetime
 
@@ -344,7 +413,7 @@ def results(world: str, org: Optional[str], as_of: Optional[str], as_json: bool)
             _fail(f"--as-of takes a date YYYY-MM-DD, got {as_of!r}", 2)
     w = _load(world, as_of=as_of)
     rows = w.results(org)
-    if as_json:
+    if fmt == "json":
         _dump({"org": org, "as_of": w.as_of, "results": [r.to_json() for r in rows]})
         return
     from .results import print_results
