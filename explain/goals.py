@@ -105,9 +105,10 @@ def _refute(ex, name: str, pattern: List, meanings, depth: int) -> List[Dict]:
                 break
             best_k, best_env = k, sol
         failing = body[best_k] if best_k < len(body) else None
-        holds = [_show(l, best_env, holding=True, meanings=meanings, ex=ex) for l in body[:best_k]]
+        holds = [_show(l, best_env, holding=True, meanings=meanings, ex=ex, clause=rule.clause) for l in body[:best_k]]
         way = {"rule": rule.clause, "template": rule.template, "holds": holds,
-               "fails": _show(failing, best_env, meanings=meanings, ex=ex) if failing is not None else "(holds)"}
+               "fails": _show(failing, best_env, meanings=meanings, ex=ex, clause=rule.clause)
+               if failing is not None else "(holds)"}
         if isinstance(failing, Atom):  # what the failing condition leaves open: "for any" these
             way["open"] = [a for a in failing.args if is_var(a) and a not in best_env]
         fixed = [l for l in body if isinstance(l, Compare)
@@ -138,14 +139,14 @@ def render(ways: List[Dict], indent: str = "") -> List[str]:
     return lines
 
 
-def _show(lit, env, holding: bool = False, meanings=None, ex=None) -> str:
+def _show(lit, env, holding: bool = False, meanings=None, ex=None, clause=None) -> str:
     """A literal with its bindings: as it holds (``holding``), or as the condition that fails."""
     def val(a, plain=False):
         if is_var(a):
             v = env.get(a)
-            return _plain(v) if v is not None else a
+            return (ex.show(v, clause, a) if ex is not None else _plain(v)) if v is not None else a
         if plain and ex is not None:  # a constant of the rule, as the meaning reads it
-            return _plain(ex._value(a, {}))
+            return ex.show(ex._value(a, {}), clause)
         return a
 
     if isinstance(lit, Atom):
@@ -167,5 +168,6 @@ def _show(lit, env, holding: bool = False, meanings=None, ex=None) -> str:
     if isinstance(lit, FuncEq):
         text = f"{lit.name}[{', '.join(val(a) for a in lit.args)}] == {val(lit.value)}"
         return text if holding else f"{text} does not hold"
-    shown = condition_text(lit.expr, env, ex.words if ex is not None else None)
+    shown = condition_text(lit.expr, env, ex.words_for(clause) if ex is not None else None,
+                           (lambda var, v: ex.show(v, clause, var)) if ex is not None else None)
     return shown if holding else f"not so: {shown}"

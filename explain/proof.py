@@ -16,6 +16,7 @@ proof is shown.
 from __future__ import annotations
 
 import re
+from datetime import date
 from fractions import Fraction
 from typing import Dict, Iterator, List, Optional, Sequence, Tuple
 
@@ -85,17 +86,28 @@ def _parsed_rules(book=RULEBOOK) -> Dict[str, List[Tuple]]:
     return rules
 
 
-def _plain(v) -> str:
+def _plain(v, percent: bool = True) -> str:
+    """A value as the facts write it: a share as a percentage (``25%``), any other exact number as
+    a decimal (``0.71``, ``1.4``, ``71``): ``percent`` says which the rule's numbers are.
+
+        >>> _plain(Fraction(1, 4)), _plain(Fraction(7, 5), percent=False), _plain(Fraction(71), percent=False)
+        ('25%', '1.4', '71')
+    """
     if isinstance(v, Fraction):
+        if not percent:
+            return str(v.numerator) if v.denominator == 1 else f"{float(v):.4f}".rstrip("0").rstrip(".")
         p = v * 100
         return f"{p.numerator}%" if p.denominator == 1 else f"{float(p):.4g}%"
     if isinstance(v, tuple):
-        return "(" + ", ".join(_plain(x) for x in v) + ")"
+        return "(" + ", ".join(_plain(x, percent) for x in v) + ")"
     return str(v)
 
 
+_EXTREME = re.compile(r"(?:min_|max_)\(([A-Z][A-Za-z0-9_]*)")
+#: Variables of the core rules that hold a day (``date.toordinal``): shown as ISO dates.
+DATE_VARS = frozenset({"A", "Day"})
 _TOKEN = re.compile(r"\b[A-Z][A-Za-z0-9_]*\b")
-_FRACTION = re.compile(r"Fraction\((\d+), (\d+)\)")
+_FRACTION = re.compile(r"Fraction\((\d+)(?:, (\d+))?\)")
 #: Variables that only assemble a proof (fact-id tuples, chain paths, counters).
 _BOOKKEEPING = re.compile(r"(Fs|Path|N)\d*\Z")
 
@@ -112,7 +124,7 @@ _COMPARE = re.compile(r"\(?\s*(.+?)\s+(==|!=|<=|>=|<|>|not in|in)\s+(.+?)\s*\)?\
 _COUNTER = re.compile(r"N\d+\Z")
 
 
-def condition_text(expr: str, env: Dict, words: Optional[Dict[str, str]] = None) -> str:
+def condition_text(expr: str, env: Dict, words: Optional[Dict[str, str]] = None, show=None) -> str:
     """A comparison of a rule body with its variables replaced by their values, as people read them.
 
         >>> condition_text("(T <= 2)", {"T": 3})
@@ -121,17 +133,19 @@ def condition_text(expr: str, env: Dict, words: Optional[Dict[str, str]] = None)
         'a span is quoted'
 
     ``words`` name the variables (default :data:`WORDS`, the core rules' names; another
-    rulebook's variables mean other things, so it passes its own or none).
+    rulebook's variables mean other things, so it passes its own or none). ``show(var, value)``
+    writes a value (default :func:`_plain`; an explainer's knows its rule's numbers and dates).
     """
     words = WORDS if words is None else words
+    show = show or (lambda var, v: _plain(v))
 
     def side(text: str) -> str:
         text = text.strip()
         if text in env:
             word = words.get(text)
-            return f"{word} {_plain(env[text])}" if word else _plain(env[text])
-        shown = _TOKEN.sub(lambda m: _plain(env[m.group()]) if m.group() in env else m.group(), text)
-        shown = _FRACTION.sub(lambda m: _plain(Fraction(int(m.group(1)), int(m.group(2)))), shown)
+            return f"{word} {show(text, env[text])}" if word else show(text, env[text])
+        shown = _TOKEN.sub(lambda m: show(m.group(), env[m.group()]) if m.group() in env else m.group(), text)
+        shown = _FRACTION.sub(lambda m: show(None, Fraction(int(m.group(1)), int(m.group(2) or 1))), shown)
         return shown.replace("'", "")
 
     m = _COMPARE.match(expr.strip())
@@ -179,6 +193,11 @@ class Explainer:
         self.edb = getattr(derivation, "edb", None) or set(PREDICATES)
         book = getattr(derivation, "book", None)  # another rulebook names its variables its own way
         self.words = WORDS if book is None else getattr(book, "words", {})
+        # The core rules' fractions are shares (25%) but for the results lanes' scores (PL.*: 0.71, x1.4);
+        # their days are ordinals of dates. Another rulebook's numbers are numbers.
+        self._percent = (lambda clause: not (clause or "").startswith("PL.")) if book is None else (lambda clause: False)
+        self._dates = DATE_VARS if book is None else frozenset()
+
         # plain relations that read an aggregate once (cap_decided <= cap_decider): their answers serve both
         self._reads = {body[0].name: head.name for rules in self.rules.values() for _, head, body in rules
                        if len(body) == 1 and isinstance(body[0], FuncEq) and isinstance(head, Atom)
@@ -188,6 +207,16 @@ class Explainer:
         self.graph = nx.DiGraph()
         self._size: Dict[str, int] = {}
         self._busy: set = set()
+
+    def words_for(self, clause: Optional[str]) -> Dict[str, str]:
+        """The variable names of a rule of ``clause`` (the lanes' B is a base, not a bound)."""
+        return self.words if self._percent(clause) else {}
+
+    def show(self, v, clause: Optional[str] = None, var: Optional[str] = None) -> str:
+        """A value bound in a rule of ``clause`` to ``var``, as the facts write it."""
+        if var in self._dates and isinstance(v, int) and not isinstance(v, bool):
+            return date.fromordinal(v).isoformat()
+        return _plain(v, self._percent(clause))
 
     # -- asking the engine, with constants bound where pyDatalog can read them ------------------------
     def rows(self, name: str, pattern: Sequence, func: bool = False) -> List[Tuple]:
@@ -322,7 +351,7 @@ class Explainer:
         if best is None:  # pragma: no cover - a fact the engine derived must have a proof
             return self._add(nid, kind="derived", label=nid)
         rule, body, sol, children = best
-        label = rule.template.format_map(_Fill({k: _plain(v) for k, v in sol.items()})) if rule.template else nid
+        label = rule.template.format_map(_Fill({k: self.show(v, rule.clause, k) for k, v in sol.items()})) if rule.template else nid
         self._add(nid, kind="derived", label=label, rule=rule.clause, bindings=dict(sol),
                   text=rule.text)
         for c in children:
@@ -331,13 +360,13 @@ class Explainer:
         return nid
 
     def _pick(self, best, rule, body, sol):
-        children = [c for c in (self._child(l, sol) for l in body) if c is not None]
+        children = [c for c in (self._child(l, sol, rule.clause) for l in body) if c is not None]
         size = sum(self._size.get(c, 1) for c in children)
         if best is None or size < sum(self._size.get(c, 1) for c in best[3]):
             return (rule, body, sol, children)
         return best
 
-    def _child(self, lit, env) -> str:
+    def _child(self, lit, env, clause: Optional[str] = None) -> str:
         if isinstance(lit, Atom):
             row = tuple(self._value(a, env) for a in lit.args)
             if lit.negated:
@@ -355,9 +384,11 @@ class Explainer:
             return self.prove_function(lit.name, args, self._value(lit.value, env))
         names = set(_TOKEN.findall(lit.expr)) & set(env)
         nid = f"cond {lit.expr} {sorted((k, repr(env[k])) for k in names)}"
-        if lit.assigns and _BOOKKEEPING.match(lit.assigns) or counters_only(lit.expr):
+        if lit.assigns and (_BOOKKEEPING.match(lit.assigns) or not _TOKEN.findall(lit.rhs.replace("Fraction", ""))) \
+                or counters_only(lit.expr):
             return None  # (Fs == (F,)), (N == N1 + 1): how a proof is assembled, not a condition of the rule
-        return self._add(nid, kind="condition", label=condition_text(lit.expr, env, self.words))
+        return self._add(nid, kind="condition", label=condition_text(
+            lit.expr, env, self.words_for(clause), lambda var, v: self.show(v, clause, var)))
 
     def prove_function(self, name: str, args: Tuple, value) -> str:
         nid = f"{name}[{', '.join(_plain(a) for a in args)}] = {_plain(value)}"
@@ -365,10 +396,14 @@ class Explainer:
             return nid
         rule, head, body = next((r, h, b) for r, h, b in self.rules[name] if isinstance(h, FuncEq))
         env = self._match(head.args, args, {})
-        self._add(nid, kind="aggregate", label=rule.template.format_map(_Fill({k: _plain(v) for k, v in env.items()}))
-                  + f": {_plain(value)}", rule=rule.clause, text=rule.text)
+        self._add(nid, kind="aggregate", label=rule.template.format_map(_Fill({k: self.show(v, rule.clause, k) for k, v in env.items()}))
+                  + f": {self.show(value, rule.clause)}", rule=rule.clause, text=rule.text)
         kids = []
+        # a minimum (or maximum) rests on the rows that reach it, not on every row it compared
+        m = _EXTREME.match(head.value)
         for sol in self.solve(body, env):
+            if m and sol.get(m.group(1)) != value:
+                continue
             atoms = [l for l in body if isinstance(l, Atom) and not l.negated]
             for l in atoms[:1]:
                 kids.append(self.prove_atom(l.name, tuple(self._value(a, sol) for a in l.args)))
@@ -385,7 +420,10 @@ class Explainer:
             return self.prove_derived_signal(first)
         facts = self.d.origins.get((name, row), [])
         if not facts:
-            return self._add(nid, kind="given", label=GIVEN.get((name, row), nid))
+            label = GIVEN.get((name, row), nid)
+            if name == "as_of" and not getattr(self.d, "book", None):
+                label = f"the as-of date is {self.show(row[0], None, 'A')}"  # freshness is measured at it
+            return self._add(nid, kind="given", label=label)
         f = facts[0]
         return self._add(f"fact {f.fid}", kind="fact", label=statement_text(f), loc=str(f.loc),
                          sources=self.source_info(f))

@@ -87,7 +87,8 @@ class Card:
     def to_json(self) -> Dict[str, Any]:
         out = {"org": self.org, "policy": self.policy, "values": dict(self.values), "band": self.band,
                "role": self.role, "conflicts": self.conflicts, "clamps": [c.to_json() for c in self.clamps],
-               "rules": {d: r for d, (s, r) in self.deciders.items()}}
+               "rules": {d: r for d, (s, r) in self.deciders.items()},
+               "signals": {d: s for d, (s, r) in self.deciders.items()}}  # the deciding signal ids the text card shows
         if self.preset is not None:
             out["preset"] = self.preset
             out["weighted"] = None if self.weighted is None else round(float(self.weighted), 4)
