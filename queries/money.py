@@ -272,10 +272,10 @@ def money_matrix(world, year: Optional[int] = None) -> Dict[str, Dict[str, Dict[
 
 
 def cell_text(cell) -> str:
-    """``2 / 1,500,000 USD + 1 undisclosed``; empty for an empty cell."""
+    """``2 / 1,500,000 USD + 1 undisclosed``, ``1 / undisclosed``; empty for an empty cell."""
     if not cell["count"]:
         return ""
     sums = [amount_text(Fraction(v), None if k == UNSTATED else k) for k, v in cell["amounts"].items()]
-    if cell["undisclosed"]:
-        sums.append(f"{cell['undisclosed']} undisclosed")
+    if cell["undisclosed"]:  # how many rows state no amount (all of them: just "undisclosed")
+        sums.append("undisclosed" if not sums and cell["undisclosed"] == cell["count"] else f"{cell['undisclosed']} undisclosed")
     return f"{cell['count']} / " + " + ".join(sums)
