@@ -111,6 +111,9 @@ def _refute(ex, name: str, pattern: List, meanings, depth: int) -> List[Dict]:
                if failing is not None else "(holds)"}
         if isinstance(failing, Atom):  # what the failing condition leaves open: "for any" these
             way["open"] = [a for a in failing.args if is_var(a) and a not in best_env]
+            if failing.name in ex.edb and not failing.negated:  # a fact no statement gives: which one
+                way["missing"] = (failing.name, [None if v is _FREE else v for v in
+                                                 (ex._value(a, best_env) for a in failing.args)])
         fixed = [l for l in body if isinstance(l, Compare)
                  and {v for v in _TOKEN.findall(l.expr) if v not in _EVAL_NS} <= set(env)]
         if any(next(iter(ex.solve([l], env)), None) is None for l in fixed):
@@ -120,7 +123,7 @@ def _refute(ex, name: str, pattern: List, meanings, depth: int) -> List[Dict]:
             because = _refute(ex, failing.name, [ex._value(a, best_env) for a in failing.args], meanings, depth - 1)
             if because:
                 way["because"] = because
-        if not any({k: v for k, v in w.items() if k not in ("template", "open")} == {k: v for k, v in way.items() if k not in ("template", "open")}
+        if not any({k: v for k, v in w.items() if k not in ("template", "open", "missing")} == {k: v for k, v in way.items() if k not in ("template", "open", "missing")}
                    for w in out):  # two rules can fail the same way
             out.append(way)
     if not out:

@@ -223,7 +223,7 @@ def why_not(d: Derivation, org: str, dim: str, target: int, policy: str) -> Dict
     def by_rules(kind, direction, verb):
         """No signal could: each rule of the program that could derive one, and the condition it lacks."""
         found = False
-        for w in refute_row(ex, "derive", [None, org, dim, direction, kind, target, None], depth=3):
+        for w in _refute(ex, "derive", [None, org, dim, direction, kind, target, None], 3):
             if w.get("applies") is False or not w.get("rule"):
                 continue
             found = True
@@ -351,7 +351,45 @@ def _lifts(ways: List[Dict], said: str = "", top: bool = True) -> List[str]:
 
 def _lift(ex: Explainer, name: str, row: Tuple, depth: int = 5) -> List[str]:
     """What would make ``name(*row)`` hold: the first failing condition of each rule, in its words."""
-    return _lifts(refute_row(ex, name, list(row), depth))
+    return _lifts(_refute(ex, name, list(row), depth))
+
+
+def _refute(ex: Explainer, name: str, row: List, depth: int) -> List[Dict]:
+    """:func:`refute_row`, with each missing fact said as the statement that would state it."""
+    ways = refute_row(ex, name, row, depth)
+
+    def reword(ws):
+        for w in ws:
+            said = _statement_for(ex, *w["missing"]) if w.get("missing") else None
+            if said:
+                w["fails"] = f"no `{said}` is stated"
+            reword(w.get("because", ()))
+    reword(ways)
+    return ways
+
+
+def _statement_for(ex: Explainer, name: str, row: List) -> Optional[str]:
+    """The statement that would give the fact ``name(*row)`` (``None`` places left out), read off a
+    fact of the same relation the world does state: which field of its statement each place holds.
+    ``org_policy(o, 'market-rates', F)`` reads ``policy o market-rates``, ``money(M, L, o, 'fee')``
+    ``money <payer> o fee``; None if the world states no such fact."""
+    from ..facts.schema import DECLS
+
+    sample = next(iter(ex.rows(name, [_FREE] * len(row))), None)
+    facts = ex.d.origins.get((name, tuple(sample))) if sample is not None else ()
+    decl = DECLS.get(facts[0].kind) if facts else None
+    if decl is None:
+        return None
+    f = facts[0]
+    fields = [next((k for k, x in f.values.items() if x == v and not k.startswith("_")), None) for v in sample]
+    given = {k: v for k, v in zip(fields, row) if k and v is not None}
+    if not given:
+        return None
+    names = [p.name for p in decl.positional]
+    last = max((i for i, k in enumerate(names) if k in given), default=-1)  # a place before it stays open
+    parts = [f.kind] + [ex.show(given[k]) if k in given else f"<{k}>" for k in names[:last + 1]]
+    parts += [f"{k}={ex.show(v)}" for k, v in given.items() if k not in names]
+    return " ".join(parts + ([name] if name in decl.flags else []))
 
 
 def _lift_clamp(ex: Explainer, sid: str, view: str, clause: str) -> List[str]:
@@ -387,11 +425,11 @@ def _lift_proof(ex: Explainer, root: str, clause: str, counts) -> List[str]:
                     at = stage[-1]
                     got, was = (x, y) if x in at.args else (y, x)
                     row = [a["bindings"][was] if v == got else ex._value(v, a["bindings"]) for v in at.args]
-                    needs += [f"{clause}: {w}" for w in _lifts(refute_row(ex, at.name, row, depth=3), top=False)]
+                    needs += [f"{clause}: {w}" for w in _lifts(_refute(ex, at.name, row, 3), top=False)]
             if isinstance(lit, Atom) and lit.negated:  # it holds because this is absent: what that lacks
                 row = [ex._value(x, a["bindings"]) for x in lit.args]
                 absent = g.nodes.get("not " + atom_id(lit.name, row), {}).get("label", "")
-                needs += [f"{clause}: {x}" for x in _lifts(refute_row(ex, lit.name, row, depth=3), absent, top=False)]
+                needs += [f"{clause}: {x}" for x in _lifts(_refute(ex, lit.name, row, 3), absent, top=False)]
         for c in g.successors(n):
             k = g.nodes[c]
             if k.get("kind") == "fact":

@@ -419,7 +419,7 @@ def test_why_not_f3_names_the_missing_fee_policy():
     (w,) = doc["ways"]
     assert w["blocked_by"]["what"] == "cap" and w["blocked_by"]["clause"] == "F.3"
     assert [f["loc"] for f in w["facts"]] == [W_WN + ":17"]  # the fee
-    assert any("fee policies" in x and "publication-rights" in x for x in w["lift"])
+    assert any("fee policies" in x and "no `policy fee-two publication-rights` is stated" in x for x in w["lift"])
     assert not any("market-rates" in x or "lab-revenue-cap" in x for x in w["lift"])  # those two are there
     # Near miss: all three policies: F is 3.
     assert why_not_doc(W_WN, "fee-three", "F", 3)["reached"] is True
@@ -441,7 +441,8 @@ def test_why_not_with_no_signal_names_the_rules_that_could():
     doc = why_not_doc(W_WN, "open-pool", "F", 3)
     rules = {w["rule"]: w for w in doc["ways"] if w["way"] == "rule"}
     assert "F.6" in rules and rules["F.6"]["blocked_by"]["what"] == "condition"
-    assert any("donors(wn-pool-open, 'undisclosed')" in x for x in rules["F.6"]["lift"])
+    # what F.6 lacks, said as the statement a curator would write
+    assert "F.6: no `entity wn-pool-open donors=undisclosed` is stated" in rules["F.6"]["lift"]
     assert "F.1" not in rules  # F.1 caps at 0, never at 3
     assert why_not_doc(W_WN, "dark-pool", "F", 3)["reached"] is True  # near miss: donors undisclosed
 
