@@ -103,6 +103,7 @@ def _plain(v, percent: bool = True) -> str:
     return str(v)
 
 
+_ROW_ID = re.compile(r"[a-z_-]+@.+:\d+\Z")
 _EXTREME = re.compile(r"(?:min_|max_)\(([A-Z][A-Za-z0-9_]*)")
 #: Variables of the core rules that hold a day (``date.toordinal``): shown as ISO dates.
 DATE_VARS = frozenset({"A", "Day"})
@@ -216,6 +217,9 @@ class Explainer:
         """A value bound in a rule of ``clause`` to ``var``, as the facts write it."""
         if var in self._dates and isinstance(v, int) and not isinstance(v, bool):
             return date.fromordinal(v).isoformat()
+        if isinstance(v, str) and _ROW_ID.match(v):  # a statement's id (money@w.facts:12): where it is written
+            kind, _, loc = v.partition("@")
+            return f"the {kind} at {loc}"
         return _plain(v, self._percent(clause))
 
     # -- asking the engine, with constants bound where pyDatalog can read them ------------------------

@@ -395,17 +395,18 @@ def _statement_for(ex: Explainer, name: str, row: List) -> Optional[str]:
 def _lift_clamp(ex: Explainer, sid: str, view: str, clause: str) -> List[str]:
     """What would free a bound that ``clause`` holds (see :func:`_lift_proof`)."""
     own = {f["loc"] for f in _facts_of(ex, sid)}  # the signal's own statements are what is held, not why
-    return _lift_proof(ex, ex.prove_atom("held", (sid, view, clause)), clause, lambda loc: loc not in own)
+    return _lift_proof(ex, ex.prove_atom("held", (sid, view, clause)), clause, lambda loc: loc not in own, quote=True)
 
 
-def _lift_proof(ex: Explainer, root: str, clause: str, counts) -> List[str]:
+def _lift_proof(ex: Explainer, root: str, clause: str, counts, quote: bool = False) -> List[str]:
     """What would undo the proof at ``root``, read from the rules of ``clause`` in it: each
     condition whose absence it needs (refuted in turn: what that lacks), and each statement it
-    rests on that ``counts``; where there is neither (C14's classes test only what holds), the
+    rests on that ``counts`` (quoted when the way does not list it); where there is neither (C14's classes test only what holds), the
     conditions themselves."""
     g = ex.graph
     needs: List[str] = []
     holding: List[str] = []
+    facts: set = set()
     stack, seen = [root], set()
     while stack:
         n = stack.pop()
@@ -433,8 +434,10 @@ def _lift_proof(ex: Explainer, root: str, clause: str, counts) -> List[str]:
         for c in g.successors(n):
             k = g.nodes[c]
             if k.get("kind") == "fact":
-                if counts(k["loc"]):
-                    needs.append(f"{said}: unless `{k['label']}` (@{k['loc']}) is corrected")
+                if counts(k["loc"]) and k["loc"] not in facts:  # one line per statement (listed with the way)
+                    facts.add(k["loc"])
+                    what = f"`{k['label']}` at {k['loc']}" if quote else f"the statement at {k['loc']}"
+                    needs.append(f"{said}: unless {what} is corrected")
             elif k.get("rule") == clause or (k.get("rule") == "0" and n == root):
                 stack.append(c)
             elif k.get("rule") == "def" and k.get("kind") == "derived":
