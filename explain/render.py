@@ -1,4 +1,4 @@
-"""Render an explanation: a readable tree, the JSON DAG (docs/json.md), or one Graphviz digraph.
+"""Render an explanation: a readable tree, the JSON DAG of docs/json.md, or one Graphviz digraph.
 
 Shared sub-proofs are printed once; later mentions point at their handle
 (``#7``). With a depth limit, a cut sub-proof shows its handle: print it

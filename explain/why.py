@@ -14,7 +14,7 @@ import networkx as nx
 
 from ..logic import Derivation
 from .goals import refute_row
-from .clauses import Atom, Compare, parse_rule
+from ..logic.syntax import Atom, Compare, Negated, Var, parse_rule
 from .proof import _BOOKKEEPING, _FREE, Explainer, atom_id, statement_text
 
 REASONS = {
@@ -417,17 +417,18 @@ def _lift_proof(ex: Explainer, root: str, clause: str, counts, quote: bool = Fal
         said = a["label"] if a["label"].startswith(clause + ":") else f"{clause}: {a['label']}"
         body = parse_rule(a["text"])[1] if a.get("text") else []
         for lit in body:
-            m = _DIFFERS.match(lit.expr) if isinstance(lit, Compare) else None
+            m = _DIFFERS.match(lit.text) if isinstance(lit, Compare) else None
             if m and all(v in a["bindings"] for v in m.groups()):
                 # held because a stage gave another bound than stated (C14): what the stated one lacks there
                 x, y = m.groups()
-                stage = [at for at in body if isinstance(at, Atom) and not at.negated and (x in at.args) != (y in at.args)]
+                stage = [at for at in body if isinstance(at, Atom) and (x in at.variables()) != (y in at.variables())]
                 if stage:  # the last stage of the body gave the other value: refute it giving the first one's
                     at = stage[-1]
-                    got, was = (x, y) if x in at.args else (y, x)
-                    row = [a["bindings"][was] if v == got else ex._value(v, a["bindings"]) for v in at.args]
+                    got, was = (x, y) if x in at.variables() else (y, x)
+                    row = [a["bindings"][was] if isinstance(v, Var) and v.name == got else ex._value(v, a["bindings"])
+                           for v in at.args]
                     needs += [f"{clause}: {w}" for w in _lifts(_refute(ex, at.name, row, 3), top=False)]
-            if isinstance(lit, Atom) and lit.negated:  # it holds because this is absent: what that lacks
+            if isinstance(lit, Negated):  # it holds because this is absent: what that lacks
                 row = [ex._value(x, a["bindings"]) for x in lit.args]
                 absent = g.nodes.get("not " + atom_id(lit.name, row), {}).get("label", "")
                 needs += [f"{clause}: {x}" for x in _lifts(_refute(ex, lit.name, row, 3), absent, top=False)]

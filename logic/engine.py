@@ -22,6 +22,9 @@ from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 from fractions import Fraction
 
 from pyDatalog import Aggregate, Logic, pyDatalog, pyEngine, pyParser
+from pyDatalog.util import DatalogError
+
+from .syntax import Atom, parse_rule
 
 _LOCK = threading.RLock()
 
@@ -82,7 +85,7 @@ class Table:
         """The rows whose argument ``position`` is ``value``."""
         index = self._index.get(position)
         if index is None:
-            index = self._index[position] = {}
+            index = {}  # published whole once built: a reader in another thread never sees it half-filled
             for row in self.rows:
                 key = row[position]
                 had = index.get(key)
@@ -92,6 +95,7 @@ class Table:
                     index[key] = [had[0], row]
                 else:
                     had.append(row)
+            self._index[position] = index
         return index.get(value, ())
 
     def match(self, bound: Sequence[Tuple[int, Any]]) -> Sequence[Tuple[Any, ...]]:
@@ -127,6 +131,9 @@ class Program:
         self._tables: Dict[str, Table] = {}  # "name/arity" -> its facts (the engine's resolvers while active)
         self.sizes: Dict[str, int] = {}  # facts per predicate (strata.py skips joins with an empty one)
         self.tables: Dict[str, List[Tuple[Any, ...]]] = {}  # the same rows by name (strata keeps answers here)
+        self._defined: Dict[str, int] = {}  # relations the rules define: name -> arity
+        self._functions: Dict[str, int] = {}  # functions (aggregates) the rules define: name -> keys + 1
+        self._asked: Dict[Tuple[str, int, bool], Table] = {}  # rows of relations asked whole, not kept
 
     @contextmanager
     def active(self):
@@ -147,7 +154,14 @@ class Program:
                 self._logic = Logic(True)
 
     def load_rules(self, clauses: Sequence[str]) -> None:
-        """Load Datalog clauses written in pyDatalog's syntax."""
+        """Load Datalog clauses written in pyDatalog's syntax (our own rule text, never a user's)."""
+        for text in clauses:
+            head = parse_rule(text)[0]
+            if isinstance(head, Atom):
+                self._defined[head.name] = len(head.args)
+            else:
+                self._functions[head.name] = len(head.args) + 1
+        self._asked.clear()
         with self.active():
             # Rules may name Fraction, so thresholds are exact (Fraction(1, 5) is 20%).
             pyParser.load("\n".join(clauses), newglobals={"Fraction": Fraction}, defined={"Fraction"})
@@ -168,6 +182,7 @@ class Program:
     def assert_rows(self, predicate: str, rows: Iterable[Sequence[Any]]) -> None:
         """Add ground facts ``predicate(*row)`` (each row once)."""
         rows = list(dict.fromkeys(tuple(r) for r in rows))
+        self._asked.clear()
         if not rows:
             self.sizes.setdefault(predicate, 0)
             return
@@ -192,10 +207,59 @@ class Program:
             raise KeyError(f"relation {predicate!r} was not evaluated by strata")
         return self.tables[predicate]
 
-    def match(self, predicate: str, arity: int, bound: Sequence[Tuple[int, Any]]) -> Sequence[Tuple[Any, ...]]:
-        """The facts of ``predicate`` with value v at each (position, v) of ``bound`` (the engine's indexes)."""
-        table = self._tables.get(f"{predicate}/{arity}")
-        return table.match(bound) if table is not None else []
+    # -- the read interface: what goals (logic/goal.py) and the explainer read ---------------------------
+    def relations(self) -> Dict[str, int]:
+        """Every relation of the program (facts and rules): name -> arity."""
+        out = dict(self._defined)
+        out.update((key.split("/")[0], int(key.split("/")[1])) for key in self._tables)
+        return out
+
+    def functions(self) -> Dict[str, int]:
+        """Every function the rules define (``f[K1, K2] == V``): name -> its keys and value (3 here)."""
+        return dict(self._functions)
+
+    def match(self, predicate: str, arity: int, bound: Sequence[Tuple[int, Any]],
+              function: bool = False) -> Sequence[Tuple[Any, ...]]:
+        """The rows of ``predicate`` with value v at each (position, v) of ``bound``: its facts (kept
+        answers too) through their indexes; a relation or function the rules define, asked of the
+        engine whole once and indexed the same way (with ``bound`` fixed if it cannot be asked whole;
+        LookupError if not even so). An unknown name has no rows. A function's rows are its keys, then
+        its value.
+        """
+        table = None if function else self._tables.get(f"{predicate}/{arity}")
+        if table is not None:
+            return table.match(bound)
+        if (self._functions if function else self._defined).get(predicate) != arity:
+            return []
+        key = (predicate, arity, function)
+        table = self._asked.get(key)
+        if table is None:
+            try:
+                rows = self._ask_whole(predicate, arity, function)
+            except DatalogError:  # a relation the engine answers only with some arguments bound
+                return self._ask_bound(predicate, arity, bound, function)
+            table = self._asked[key] = Table()
+            table.extend(rows)
+        return table.match(bound)
+
+    def _ask_bound(self, predicate: str, arity: int, bound, function: bool) -> List[Tuple[Any, ...]]:
+        if not function:
+            try:
+                return self.relation(predicate, arity, dict(bound))
+            except DatalogError:
+                pass
+        raise LookupError(f"{predicate} cannot be listed with these arguments free")
+
+    def _ask_whole(self, predicate: str, arity: int, function: bool) -> List[Tuple[Any, ...]]:
+        if not function:
+            return self.relation(predicate, arity)
+        with self.active():
+            # pyDatalog's literal for f[K1..Kn] == V: predicate "f[n]==", a class prefix, the keys, the value
+            goal = pyEngine.Literal(f"{predicate}[{arity - 1}]==",
+                                    [pyEngine.Const("_pyD_class")] + [pyEngine.Var(f"V{i}") for i in range(arity)],
+                                    prearity=arity)
+            found = goal.ask()
+        return [tuple(row[1:]) for row in found or ()]
 
     def relation(self, predicate: str, arity: int, bound: Optional[Dict[int, Any]] = None) -> List[Tuple[Any, ...]]:
         """Every answer of ``predicate(V0, ..., Vn)`` (with ``bound`` arguments fixed), asked of the engine directly.
@@ -213,7 +277,9 @@ class Program:
         return found or []
 
     def ask(self, goal: str) -> List[Tuple[Any, ...]]:
-        """Answer a goal; one tuple per answer (its variables in order of appearance).
+        """Answer a goal written in pyDatalog's syntax; one tuple per answer (its variables in order of
+        appearance). pyDatalog evaluates the text as Python: for our own text only (tests, the doctest
+        above), never a user's or a file's (those are goals: logic/goal.py).
 
         A ground goal that holds answers ``[()]``; no answer is ``[]``.
         """

@@ -1,4 +1,4 @@
-"""The provlog command line (LANGUAGE.md, "Commands"). It holds no logic:
+"""The provlog command line (README "Use"; JSON shapes in docs/json.md). It holds no logic:
 every answer comes from the query API.
 
 Exit codes: 0 ok; 1 a check failed (load errors, verify, test); 2 usage
@@ -6,6 +6,7 @@ Exit codes: 0 ok; 1 a check failed (load errors, verify, test); 2 usage
 """
 from __future__ import annotations
 
+import datetime
 import functools
 import json
 import sys
@@ -50,6 +51,20 @@ def _csv(header: List[str], rows) -> None:
     click.echo(buf.getvalue(), nl=False)
 
 
+def _date(ctx, param, value: Optional[str]) -> Optional[str]:
+    if value is None:
+        return None
+    try:
+        return datetime.date.fromisoformat(value).isoformat()
+    except ValueError:
+        raise click.BadParameter(f"takes a date YYYY-MM-DD, got {value!r}") from None
+
+
+AS_OF = click.option("--as-of", "as_of", default=None, metavar="YYYY-MM-DD", callback=_date,
+                     help="Read the world at this date (result ages and freshness, ended stakes and roles); "
+                          "default: the world's own as-of statement, else today.")
+
+
 def _dump(obj) -> None:
     click.echo(json.dumps(obj, indent=2, sort_keys=True, ensure_ascii=False))
 
@@ -92,21 +107,24 @@ def main() -> None:
 
 @main.command()
 @click.argument("world")
-@click.option("--strict", is_flag=True, help="Refuse lane=pending sources.")
+@click.option("--strict", is_flag=True, help="Refuse lane=pending sources, results and catalog sources.")
 @output("text", "json")
 def check(world: str, strict: bool, fmt: str) -> None:
     """Parse and validate WORLD; print every error."""
     if fmt == "json":
         try:
-            facts = World.load(world, strict=strict, freeze=True).facts
+            w = World.load(world, strict=strict, freeze=True)
         except LoadError as e:
             _dump({"ok": False, "errors": [{"file": d.file, "line": d.line, "col": d.col, "code": d.code,
                                             "message": d.message} for d in e.diagnostics]})
             sys.exit(1)
-        _dump({"ok": True, "errors": [], "statements": len(facts), "files": len(facts.files), "orgs": len(facts.orgs)})
+        _dump({"ok": True, "errors": [], "statements": len(w.facts), "files": len(w.facts.files),
+               "orgs": len(w.orgs), "notes": list(w.legacy_lanes())})
         return
     w = _load(world, strict)
     click.echo(f"ok: {len(w.facts)} statements in {len(w.facts.files)} file(s), {len(w.orgs)} orgs")
+    for line in w.legacy_lanes():
+        click.echo(f"note: {line}")
 
 
 @main.command()
@@ -115,10 +133,11 @@ def check(world: str, strict: bool, fmt: str) -> None:
 @click.argument("dim")
 @POLICY
 @output("text", "json")
+@AS_OF
 @_guard
-def value(world: str, org: str, dim: str, policy: str, fmt: str) -> None:
+def value(world: str, org: str, dim: str, policy: str, fmt: str, as_of: Optional[str]) -> None:
     """The derived value of ORG on DIM."""
-    w = _load(world)
+    w = _load(world, as_of=as_of)
     v = w.value(org, dim, policy)
     if fmt == "json":
         _dump(dict(v.to_json(), fingerprint=w.fingerprint()))
@@ -137,10 +156,11 @@ def value(world: str, org: str, dim: str, policy: str, fmt: str) -> None:
 @POLICY
 @click.option("--preset", default=None, metavar="ID", help="Weights preset for the weighted number.")
 @output("text", "json", "csv")
+@AS_OF
 @_guard
-def card(world: str, org: str, policy: str, preset: Optional[str], fmt: str) -> None:
+def card(world: str, org: str, policy: str, preset: Optional[str], fmt: str, as_of: Optional[str]) -> None:
     """All eight values of ORG, its band, role, conflicts and held clamps."""
-    w = _load(world)
+    w = _load(world, as_of=as_of)
     c = w.card(org, policy, preset)
     if fmt == "json":
         _dump(dict(c.to_json(), fingerprint=w.fingerprint()))
@@ -157,10 +177,11 @@ def card(world: str, org: str, policy: str, preset: Optional[str], fmt: str) -> 
 
 @main.command()
 @click.argument("world")
+@AS_OF
 @output("text", "json")
-def verify(world: str, fmt: str) -> None:
+def verify(world: str, as_of: Optional[str], fmt: str) -> None:
     """Stored assessments and roles against their derivation (leads-included); unresolved conflicts."""
-    w = _load(world)
+    w = _load(world, as_of=as_of)
     problems = w.verify()
     if fmt == "json":
         _dump({"ok": not problems, "problems": problems, "fingerprint": w.fingerprint(),
@@ -178,13 +199,14 @@ def verify(world: str, fmt: str) -> None:
 
 @main.command()
 @click.argument("worlds", nargs=-1, required=True)
+@AS_OF
 @output("text", "json")
-def test(worlds: List[str], fmt: str) -> None:
+def test(worlds: List[str], as_of: Optional[str], fmt: str) -> None:
     """Run the expect statements of each WORLD."""
     failed = total = 0
     results = []
     for world in worlds:
-        w = _load(world)
+        w = _load(world, as_of=as_of)
         for r in w.check_expects():
             total += 1
             results.append({"loc": r.loc, "expect": r.text, "ok": r.ok, "got": str(r.got)})
@@ -223,13 +245,14 @@ def _org_dim(org: Optional[str], dim: Optional[str], goal: Optional[str], what: 
 @output("text", "json", "dot")
 @click.option("--depth", type=int, default=None, help="Cut the proof below this depth (every format).")
 @click.option("--from", "start", type=int, default=None, metavar="N", help="Only the sub-proof at handle #N (every format).")
+@AS_OF
 @_guard
 def why(world: str, org: Optional[str], dim: Optional[str], policy: str, goal: Optional[str], rulebook: Optional[str],
-        fmt: str, depth: Optional[int], start: Optional[int]) -> None:
+        fmt: str, depth: Optional[int], start: Optional[int], as_of: Optional[str]) -> None:
     """The proof of ORG's value on DIM (every bound, the one that fired, each clamp),
     or with --goal, the proof of a goal of any rulebook."""
     _org_dim(org, dim, goal, "why")
-    w = _load(world)
+    w = _load(world, as_of=as_of)
     try:
         if goal is not None:
             click.echo(w.prove(goal, rulebook, fmt, depth=depth, start=start))
@@ -261,22 +284,24 @@ def fingerprint(world: str, fmt: str) -> None:
 @GOAL
 @RULEBOOK
 @output("text", "json")
+@AS_OF
 @click.pass_context
 @_guard
 def why_not(ctx, world: str, org: Optional[str], dim: Optional[str], n: Optional[int], policy: str,
-            goal: Optional[str], rulebook: Optional[str], fmt: str) -> None:
-    """What stops ORG's value on DIM from being N: for each way, the first failing condition.
-    With --goal, why a goal of any rulebook does not hold (as `refute`)."""
+            goal: Optional[str], rulebook: Optional[str], fmt: str, as_of: Optional[str]) -> None:
+    """What stops ORG's value on DIM from being N: for each way, what blocks it (with its clause),
+    the facts involved, and what would lift it. With --goal, why a goal of any rulebook does not
+    hold (as `refute`; JSON in why-not's one shape)."""
     _org_dim(org, dim, goal, "why-not")
     if goal is not None:
         if fmt == "json":  # the one why-not shape (docs/json.md); the text is refute's
-            _dump(why_not_goal(goal, rulebook, _load(world).refute(goal, rulebook)))
+            _dump(why_not_goal(goal, rulebook, _load(world, as_of=as_of).refute(goal, rulebook)))
             return
-        ctx.invoke(refute, world=world, goal=goal, rulebook=rulebook, fmt="text")
+        ctx.invoke(refute, world=world, goal=goal, rulebook=rulebook, fmt="text", as_of=as_of)
         return
     if n is None:
         _fail("why-not needs ORG DIM N, or --goal GOAL", 2)
-    w = _load(world)
+    w = _load(world, as_of=as_of)
     doc = w.why_not(org, dim, n, policy)
     if fmt == "json":
         _dump(doc)
@@ -292,10 +317,12 @@ def why_not(ctx, world: str, org: Optional[str], dim: Optional[str], n: Optional
 @output("text", "json", "dot")
 @click.option("--depth", type=int, default=None, help="Cut each proof below this depth (every format).")
 @click.option("--from", "start", type=int, default=None, metavar="N", help="Only the sub-proof at handle #N.")
+@AS_OF
 @_guard
-def prove(world: str, goal: str, rulebook: Optional[str], fmt: str, depth: Optional[int], start: Optional[int]) -> None:
+def prove(world: str, goal: str, rulebook: Optional[str], fmt: str, depth: Optional[int], start: Optional[int],
+          as_of: Optional[str]) -> None:
     """The proof of each answer of GOAL (one atom) in any rulebook (dot: one digraph, a cluster per answer)."""
-    w = _load(world)
+    w = _load(world, as_of=as_of)
     try:
         click.echo(w.prove(goal, rulebook, fmt, depth=depth, start=start))
     except KeyError as e:
@@ -307,11 +334,12 @@ def prove(world: str, goal: str, rulebook: Optional[str], fmt: str, depth: Optio
 @click.argument("goal")
 @RULEBOOK
 @output("text", "json")
+@AS_OF
 @_guard
-def refute(world: str, goal: str, rulebook: Optional[str], fmt: str) -> None:
+def refute(world: str, goal: str, rulebook: Optional[str], fmt: str, as_of: Optional[str]) -> None:
     """Why GOAL (one atom; a variable means any value) does not hold: per rule, what holds, the first
     condition that fails, and why that condition fails in turn."""
-    w = _load(world)
+    w = _load(world, as_of=as_of)
     ways = w.refute(goal, rulebook)
     if fmt == "json":
         _dump({"goal": goal, "rulebook": rulebook, "holds": not ways, "rules": ways})
@@ -330,14 +358,17 @@ def refute(world: str, goal: str, rulebook: Optional[str], fmt: str) -> None:
 @click.argument("goal")
 @RULEBOOK
 @output("text", "json", "csv")
+@AS_OF
 @_guard
-def query(world: str, goal: str, rulebook: Optional[str], fmt: str) -> None:
+def query(world: str, goal: str, rulebook: Optional[str], fmt: str, as_of: Optional[str]) -> None:
     """Answer a Datalog GOAL over facts and derived relations.
 
     Example: provlog query WORLD "value(O, 'F', 'standard', X, S, R) & (X < 2)"
     """
-    w = _load(world)
+    w = _load(world, as_of=as_of)
     rows = w.query(goal, rulebook)
+    for note in w.goal_notes(goal, rulebook):
+        click.echo(f"provlog: note: {note}", err=True)
     if fmt == "json":
         _dump({"goal": goal, "answers": rows})
         return
@@ -360,13 +391,14 @@ def query(world: str, goal: str, rulebook: Optional[str], fmt: str) -> None:
 @click.option("--limit", type=click.IntRange(1), default=10, show_default=True,
               help="At most this many shortest paths (lexicographic by node ids).")
 @output("text", "json", "dot")
+@AS_OF
 @_guard
-def hops(world: str, node: str, limit: int, fmt: str) -> None:
+def hops(world: str, node: str, limit: int, fmt: str, as_of: Optional[str]) -> None:
     """Every shortest tie path from NODE (a lab, org, entity or person) to a lab, each tie labelled
     with its statement; for an org, also each money row into it with the payer's hop bucket."""
     from .render import hops_dot, print_hops
 
-    doc = _load(world).hop_report(node, limit)
+    doc = _load(world, as_of=as_of).hop_report(node, limit)
     if fmt == "json":
         _dump(doc)
     elif fmt == "dot":
@@ -379,13 +411,14 @@ def hops(world: str, node: str, limit: int, fmt: str) -> None:
 @click.argument("world")
 @click.option("--year", type=int, default=None, metavar="Y", help="Only money rows of year Y (default: every year).")
 @output("text", "json", "csv")
+@AS_OF
 @_guard
-def matrix(world: str, year: Optional[int], fmt: str) -> None:
+def matrix(world: str, year: Optional[int], fmt: str, as_of: Optional[str]) -> None:
     """The money matrix: orgs x hop buckets, plus the in-kind ledger; amounts per currency,
     undisclosed amounts counted as undisclosed."""
     from .render import matrix_csv, print_matrix
 
-    w = _load(world)
+    w = _load(world, as_of=as_of)
     m = w.matrix(year)
     if fmt == "json":
         _dump({"year": year, "orgs": m})
@@ -398,24 +431,142 @@ def matrix(world: str, year: Optional[int], fmt: str) -> None:
 @main.command()
 @click.argument("world")
 @click.argument("org", required=False)
-@click.option("--as-of", "as_of", default=None, metavar="DATE",
-              help="Measure freshness at DATE (YYYY-MM-DD); default today.")
+@AS_OF
 @output("text", "json")
 @_guard
 def results(world: str, org: Optional[str], as_of: Optional[str], fmt: str) -> None:
-    """Each benchmark result (of ORG) with lane, multiplier, freshness, magnitude and the M floor it derives."""
-    import datetime
+    """Each benchmark result (of ORG): lane and catalog source, schema-valid vs scoring-valid, magnitude,
+    capped, fresh and weighted contribution, and the M floor it derives."""
+    from .results import parameters_json, print_results
 
-    if as_of is not None:
-        try:
-            as_of = datetime.date.fromisoformat(as_of).isoformat()
-        except ValueError:
-            _fail(f"--as-of takes a date YYYY-MM-DD, got {as_of!r}", 2)
     w = _load(world, as_of=as_of)
     rows = w.results(org)
     if fmt == "json":
-        _dump({"org": org, "as_of": w.as_of, "results": [r.to_json() for r in rows]})
+        _dump({"org": org, "as_of": w.as_of, "as_of_origin": w.as_of_origin, "parameters": parameters_json(),
+               "results": [r.to_json() for r in rows]})
         return
     from .results import print_results
 
-    print_results(w.as_of, rows, click.echo)
+    print_results(w.as_of, w.as_of_origin, rows, click.echo)
+
+
+@main.command()
+@click.argument("clause", required=False)
+@RULEBOOK
+@output("text", "json")
+@_guard
+def rules(clause: Optional[str], rulebook: Optional[str], fmt: str) -> None:
+    """Each clause id with provlog's one-line statement of it; with CLAUSE, that clause and the rules that
+    implement it (the line the explainer shows, and the Datalog text). Reference: docs/clauses.md."""
+    from .reference import clauses
+
+    found = clauses(rulebook, clause)
+    if fmt == "json":
+        _dump({"rulebook": rulebook or "independence", "clauses": [c.to_json() for c in found]})
+        return
+    for c in found:
+        click.echo(f"{c.id}: {c.statement}")
+        if clause is None:
+            continue
+        for r in c.rules:
+            click.echo(f"  {r.template or '(a step with no display line)'}\n      {r.text}")
+        if not c.rules:
+            click.echo("  (no rule derives it: recorded signals cite it with rule=)")
+
+
+@main.command()
+@RULEBOOK
+@output("text", "json")
+@_guard
+def relations(rulebook: Optional[str], fmt: str) -> None:
+    """Every relation a goal may name, as name/arity, with what it means: facts first, then what the
+    rules derive (and the clauses that derive it). Reference: docs/relations.md."""
+    from .reference import relations as listing
+
+    found = listing(rulebook)
+    if fmt == "json":
+        _dump({"rulebook": rulebook or "independence", "relations": [r.to_json() for r in found]})
+        return
+    for derived, title in ((False, "facts"), (True, "derived")):
+        click.echo(f"{title}:")
+        for r in (r for r in found if r.derived == derived):
+            by = f" [{', '.join(r.clauses)}]" if r.clauses else ""
+            click.echo(f"  {r.name}/{r.arity}  {r.signature}: {r.meaning}{by}")
+
+
+@main.group(name="import")
+def import_() -> None:
+    """Write a world's `.facts` from an ownership or money register (docs/import.md).
+
+    Every statement cites a source naming the register's record and the
+    file:line of its JSON; what is not mapped is counted in the report.
+    Nothing is written unless the whole import loads.
+    """
+
+
+def _import_options(fn):
+    fn = click.option("--skip-bad", is_flag=True, help="Leave out records that fail validation (listed in the report).")(fn)
+    fn = click.option("--world", "world", type=click.Path(exists=True), default=None,
+                      help="The world the import joins: its names keep their ids; checked together.")(fn)
+    fn = click.option("--out", "out", required=True, type=click.Path(), help="The folder of .facts files to write.")(fn)
+    return output("text", "json")(fn)
+
+
+def _run_import(run, *args, fmt: str, **kw) -> None:
+    from ..importers import ImportFailure
+
+    try:
+        report = run(*args, **kw)
+    except ImportFailure as e:
+        click.echo(e.render(), err=True)
+        _fail(str(e), 1)
+    if fmt == "json":
+        _dump(report.to_json())
+    else:
+        click.echo(report.render())
+
+
+@import_.command(name="bods")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
+@_import_options
+@click.option("--within", type=click.IntRange(0, 20), default=None, metavar="N",
+              help="Keep only records within N relationship links of the world's names (JSON Lines, via DuckDB).")
+def import_bods_cmd(paths, out, world, skip_bad, fmt, within) -> None:
+    """BODS 0.4 statements (a JSON array per .json file, or JSON Lines) into OUT."""
+    from ..importers import import_bods
+
+    _run_import(import_bods, list(paths), out, world=world, within=within, skip_bad=skip_bad, fmt=fmt)
+
+
+@import_.command(name="ftm")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
+@_import_options
+def import_ftm_cmd(paths, out, world, skip_bad, fmt) -> None:
+    """FollowTheMoney entities (JSON Lines, or a JSON array) into OUT."""
+    from ..importers import import_ftm
+
+    _run_import(import_ftm, list(paths), out, world=world, skip_bad=skip_bad, fmt=fmt)
+
+
+@main.command()
+@click.argument("world")
+@click.option("--port", default=8470, show_default=True, type=click.IntRange(0, 65535), help="Port to listen on.")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to bind; the default serves this machine only (say 0.0.0.0 to serve others).")
+@POLICY
+@AS_OF
+def serve(world: str, port: int, host: str, policy: str, as_of: Optional[str]) -> None:
+    """A local, read-only web explorer of WORLD: cards, proofs, tie graphs (docs/web.md).
+
+    Needs the web extra: pip install 'provlog[web]'.
+    """
+    try:
+        from .web import create_app
+    except ImportError:
+        _fail("provlog serve needs Flask: pip install 'provlog[web]'", 2)
+    try:
+        app = create_app(world, policy, as_of=as_of)
+    except UnknownName as e:
+        _fail(str(e), 2)
+    click.echo(f"provlog: serving {world} on http://{host}:{port}/ (read-only; Ctrl-C stops)", err=True)
+    app.run(host=host, port=port, debug=False, use_reloader=False)
