@@ -68,6 +68,10 @@ def refute_row(ex: Explainer, name: str, pattern: List, depth: int = 2) -> List[
     return _refute(ex, name, [_FREE if v is None else v for v in pattern], _meanings(ex.d), depth)
 
 
+#: keys of a way that say how it failed, not what failed (two rules failing the same way are one)
+_AUX = ("template", "open", "missing", "also")
+
+
 def _meanings(run) -> Dict[str, Tuple[str, str]]:
     return getattr(getattr(run, "book", None), "meanings", None) or {}
 
@@ -116,6 +120,16 @@ def _refute(ex, name: str, pattern: List, meanings, depth: int) -> List[Dict]:
             if failing.name in ex.edb:  # a fact no statement gives: which one
                 way["missing"] = (failing.name, [None if v is _FREE else v for v in
                                                  (ex._value(a, best_env) for a in failing.args)])
+                # the rule's later facts that are missing as well, whatever the failing one would bind
+                # (F.3's fee policies: all three may be)
+                also = []
+                for l in body[best_k + 1:]:
+                    if isinstance(l, Atom) and l.name in ex.edb:
+                        row = [ex._value(a, env) for a in l.args]
+                        if not ex.rows(l.name, row):
+                            also.append((l.name, [None if v is _FREE else v for v in row]))
+                if also:
+                    way["also"] = also
         fixed = [l for l in body if isinstance(l, Compare) and set(l.variables()) <= set(env)]
         if any(next(iter(ex.solve([l], env)), None) is None for l in fixed):
             way["applies"] = False  # a test of only what the goal fixes fails: no fact could make it hold
@@ -124,7 +138,7 @@ def _refute(ex, name: str, pattern: List, meanings, depth: int) -> List[Dict]:
             because = _refute(ex, failing.name, [ex._value(a, best_env) for a in failing.args], meanings, depth - 1)
             if because:
                 way["because"] = because
-        if not any({k: v for k, v in w.items() if k not in ("template", "open", "missing")} == {k: v for k, v in way.items() if k not in ("template", "open", "missing")}
+        if not any({k: v for k, v in w.items() if k not in _AUX} == {k: v for k, v in way.items() if k not in _AUX}
                    for w in out):  # two rules can fail the same way
             out.append(way)
     if not out:

@@ -362,7 +362,8 @@ def _refute(ex: Explainer, name: str, row: List, depth: int) -> List[Dict]:
         for w in ws:
             said = _statement_for(ex, *w["missing"]) if w.get("missing") else None
             if said:
-                w["fails"] = f"no `{said}` is stated"
+                also = [_statement_for(ex, *m) for m in w.get("also", ())]
+                w["fails"] = f"no `{said}` is stated" + "".join(f", nor `{a}`" for a in also if a)
             reword(w.get("because", ()))
     reword(ways)
     return ways

@@ -421,6 +421,10 @@ def test_why_not_f3_names_the_missing_fee_policy():
     assert not any("market-rates" in x or "lab-revenue-cap" in x for x in w["lift"])  # those two are there
     # Near miss: all three policies: F is 3.
     assert why_not_doc(W_WN, "fee-three", "F", 3)["reached"] is True
+    # None of the three: all three are named.
+    (w,) = why_not_doc(W_WN, "fee-none", "F", 3)["ways"]
+    assert any("no `policy fee-none lab-revenue-cap` is stated, nor `policy fee-none market-rates`, "
+               "nor `policy fee-none publication-rights`" in x for x in w["lift"])
 
 
 def test_why_not_section_9_is_lifted_by_a_published_evaluation():
