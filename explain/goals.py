@@ -57,7 +57,13 @@ def refute(run, goal: str, depth: int = 2) -> List[Dict]:
     atom = one_atom(goal, run.program)
     ex = Explainer(run)
     pattern = [ex._value(a, {}) for a in atom.args]
-    return _refute(ex, atom.name, pattern, _meanings(run), depth)
+    return _public(_refute(ex, atom.name, pattern, _meanings(run), depth))
+
+
+def _public(ways: List[Dict]) -> List[Dict]:
+    """A refutation as ``refute`` prints it (docs/json.md): without what why-not reads of it."""
+    return [{k: (_public(v) if k == "because" else v) for k, v in w.items() if k not in _AUX[1:] + ("applies",)}
+            for w in ways]
 
 
 def refute_row(ex: Explainer, name: str, pattern: List, depth: int = 2) -> List[Dict]:
