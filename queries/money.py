@@ -43,11 +43,12 @@ def _num(f: Fraction):
     return int(f) if f.denominator == 1 else float(f)
 
 
-def amount_text(amount: Optional[Fraction], currency: Optional[str] = None) -> str:
-    """An amount as people write it: 1,200,000 USD; ``undisclosed`` when the facts give none."""
+def amount_text(amount, currency: Optional[str] = None) -> str:
+    """An amount (exact, or as JSON gives it) as people write it: 1,200,000 USD; ``undisclosed``
+    when the facts give none."""
     if amount is None:
         return "undisclosed"
-    n = _num(amount)
+    n = _num(amount) if isinstance(amount, Fraction) else amount
     return (f"{n:,}" if isinstance(n, int) else f"{n:,.2f}") + (f" {currency}" if currency else "")
 
 
@@ -275,7 +276,7 @@ def cell_text(cell) -> str:
     """``2 / 1,500,000 USD + 1 undisclosed``, ``1 / undisclosed``; empty for an empty cell."""
     if not cell["count"]:
         return ""
-    sums = [amount_text(Fraction(v), None if k == UNSTATED else k) for k, v in cell["amounts"].items()]
+    sums = [amount_text(v, None if k == UNSTATED else k) for k, v in cell["amounts"].items()]
     if cell["undisclosed"]:  # how many rows state no amount (all of them: just "undisclosed")
         sums.append("undisclosed" if not sums and cell["undisclosed"] == cell["count"] else f"{cell['undisclosed']} undisclosed")
     return f"{cell['count']} / " + " + ".join(sums)

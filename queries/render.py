@@ -86,15 +86,9 @@ def print_hops(doc: Dict) -> None:
         _col(t, col)
     for r in doc["rows"]:
         path = _ties_text(r["ties"]) or (f"{r['payer']} (a lab)" if r["hop"] == 0 else "")
-        t.add_row(r["payer"], r["kind"], amount_text(None if r["amount"] is None else _frac(r["amount"]), r["currency"]),
+        t.add_row(r["payer"], r["kind"], amount_text(r["amount"], r["currency"]),
                   "" if r["year"] is None else str(r["year"]), r["bucket"], path, r["loc"])
     con.print(t)
-
-
-def _frac(x):
-    from fractions import Fraction
-
-    return Fraction(x).limit_denominator() if isinstance(x, float) else Fraction(x)
 
 
 def hops_dot(doc: Dict) -> str:
@@ -109,7 +103,7 @@ def hops_dot(doc: Dict) -> str:
                 edges.append((s["from"], s["to"], t["label"], t["loc"]))
     for r in doc.get("rows", []):
         nodes.setdefault(r["payer"], "")
-        label = f"pays {r['kind']} {amount_text(None if r['amount'] is None else _frac(r['amount']), r['currency'])}"
+        label = f"pays {r['kind']} {amount_text(r['amount'], r['currency'])}"
         edges.append((r["payer"], doc["node"], label + f" (hop {r['bucket']})", r["loc"]))
         for s in r["ties"]:
             nodes.setdefault(s["to"], "")
