@@ -92,29 +92,28 @@ def print_hops(doc: Dict) -> None:
 
 
 def hops_dot(doc: Dict) -> str:
-    """One DOT digraph: every node of the paths (and payers), one edge per tie, labelled."""
-    out = ["digraph hops {", '  rankdir=LR; node [fontname="Helvetica", fontsize=10];']
-    nodes = {doc["node"]: doc["kind"]}
-    edges: List[Tuple[str, str, str, str]] = []
-    for steps in doc["paths"]:
+    """One DOT digraph: every node of the paths (and the payers of an org's money rows), one edge
+    per tie statement, labelled with it and its file:line; money into the org dashed."""
+    nodes = {doc["node"]: None}  # insertion order: the start first
+    edges: Dict[Tuple[str, str, str], None] = {}
+
+    def add(steps):
         for s in steps:
-            nodes.setdefault(s["to"], "")
+            nodes[s["from"]] = nodes[s["to"]] = None
             for t in s["ties"]:
-                edges.append((s["from"], s["to"], t["label"], t["loc"]))
+                edges[(s["from"], s["to"], f"{t['label']}\n{t['loc']}")] = None
+
+    for steps in doc["paths"]:
+        add(steps)
     for r in doc.get("rows", []):
-        nodes.setdefault(r["payer"], "")
-        label = f"pays {r['kind']} {amount_text(r['amount'], r['currency'])}"
-        edges.append((r["payer"], doc["node"], label + f" (hop {r['bucket']})", r["loc"]))
-        for s in r["ties"]:
-            nodes.setdefault(s["to"], "")
-            for t in s["ties"]:
-                edges.append((s["from"], s["to"], t["label"], t["loc"]))
-    for n in nodes:
-        shape = ", shape=doublecircle" if n == doc["node"] else ""
-        out.append(f"  {json.dumps(n)} [label={json.dumps(n)}{shape}];")
-    for a, b, label, loc in dict.fromkeys(edges):
-        style = ', style="dashed"' if b == doc["node"] and label.startswith("pays ") else ""
-        out.append(f"  {json.dumps(a)} -> {json.dumps(b)} [label={json.dumps(label + chr(10) + loc)}{style}];")
+        nodes[r["payer"]] = None
+        pays = f"pays {r['kind']} {amount_text(r['amount'], r['currency'])} (hop {r['bucket']})\n{r['loc']}"
+        edges[(r["payer"], doc["node"], pays)] = None
+        add(r["ties"])
+    out = ["digraph hops {", '  rankdir=LR; node [fontname="Helvetica", fontsize=10];']
+    out += [f"  {json.dumps(n)}" + (" [shape=doublecircle];" if n == doc["node"] else ";") for n in nodes]
+    out += [f"  {json.dumps(a)} -> {json.dumps(b)} [label={json.dumps(label)}"
+            + (', style="dashed"];' if label.startswith("pays ") else "];") for a, b, label in edges]
     out.append("}")
     return "\n".join(out)
 
