@@ -5,9 +5,9 @@ money row, and by ``provlog hops``, are shortest paths found by networkx over
 the same ``tie`` relation (a test checks that the two agree on every node),
 each tie labelled with the statement that makes it:
 
-    >>> paths = hop_paths(world, "bastrel", limit=10)        # doctest: +SKIP
-    >>> [t.text() for t in paths[0][0].ties]                 # doctest: +SKIP
-    ['stake 25%']
+    >>> paths = hop_paths(world, "ternhollow-office", limit=10)   # doctest: +SKIP
+    >>> [[t.text() for t in step.ties] for step in paths[1]]      # doctest: +SKIP
+    [['stake 20-25%'], ['stake 4% since 2023-06']]
 """
 from __future__ import annotations
 
@@ -101,23 +101,22 @@ def ties(world) -> Dict[Tuple[str, str], Tuple[Tie, ...]]:
     cached = world.__dict__.get("_ties")
     if cached is not None:
         return cached
-    d = world.derivation
-    ask = d.program.ask
+    match = world.derivation.program.match
     by_id = {f.fid: f for f in world.facts}
     out: Dict[Tuple[str, str], List[Tie]] = {}
 
     def add(x, y, kind, detail, f, amount=None, currency=None, year=None):
         out.setdefault((x, y), []).append(Tie(x, y, kind, detail, amount, currency, year, str(f.loc)))
 
-    for x, y, _, fid in sorted(ask("stake(X, Y, P, F)"), key=repr):  # present stakes only (the EDB drops ended ones)
+    for x, y, _, fid in sorted(match("stake", 4, []), key=repr):  # present stakes only (the EDB drops ended ones)
         f = by_id[fid]
         add(x, y, "stake", str(f["pct"]), f, year=f["since"])
-    for x, y, _, _, fid in sorted(ask("invest(X, Y, L, P, F)"), key=repr):
+    for x, y, _, _, fid in sorted(match("invest", 5, []), key=repr):
         f = by_id[fid]
         add(x, y, "invest", " ".join(sorted(f.flags, key=("led", "co-led", "priced").index)), f, year=f["date"])
-    for x, y in sorted(ask("principal(X, Y)")):
+    for x, y in sorted(match("principal", 2, [])):
         add(x, y, "principal", "", world.facts.nodes[x])
-    counted = {m for (m,) in ask("counts(M)")}
+    counted = {m for (m,) in match("counts", 1, [])}
     for f in sorted(world.facts.of("money"), key=lambda f: f.canon()):
         if f.fid in counted:  # the recipient is tied to whoever pays it
             add(f["recipient"], f["payer"], "money", f["kind"], f, f["amount"], f["currency"],
@@ -134,7 +133,6 @@ def hop_paths(world, node: str, limit: int = 10) -> List[Tuple[Step, ...]]:
     dist = _lab_distances(g)
     if node not in dist:
         return []
-    labelled = ties(world)
     out: List[Tuple[str, ...]] = []
 
     def walk(path):  # depth-first in id order: paths come out lexicographically, so stop at the limit
@@ -148,7 +146,7 @@ def hop_paths(world, node: str, limit: int = 10) -> List[Tuple[Step, ...]]:
             walk(path + [y])
 
     walk([node])
-    return [tuple(Step(a, b, labelled.get((a, b), ())) for a, b in zip(p, p[1:])) for p in out]
+    return [_steps(world, p) for p in out]
 
 
 def _steps(world, path: Tuple[str, ...]) -> Tuple[Step, ...]:
@@ -169,16 +167,6 @@ def hop_report(world, node: str, limit: int = 10) -> Dict:
         doc["rows"] = [dict(r.to_json(), ties=[s.to_json() for s in _steps(world, r.path)])
                        for r in hop_rows(world, node)]
     return doc
-
-
-def path_text(steps: Tuple[Step, ...]) -> str:
-    """``a -[stake 25%]-> b -[paid by: fee 200,000 2025]-> lab``."""
-    if not steps:
-        return ""
-    out = steps[0].node
-    for s in steps:
-        out += f" -[{'; '.join(t.text() for t in s.ties)}]-> {s.to}"
-    return out
 
 
 def tie_graph(world) -> nx.DiGraph:
