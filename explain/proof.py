@@ -293,13 +293,13 @@ class Explainer:
             self.graph.add_node(nid, **attrs)
         return nid
 
-    def prove_atom(self, name: str, row: Tuple) -> str:
+    def prove_atom(self, name: str, row: Tuple, clause: Optional[str] = None) -> str:
         """The node proving ``name(*row)`` (which must hold), with its sub-proof."""
         nid = atom_id(name, row)
         if nid in self.graph:
             return nid
         if name in self.edb:
-            return self._leaf(name, row, nid)
+            return self._leaf(name, row, nid, clause)
         best = None
         self._busy.add(nid)
         for rule, head, body in self.rules.get(name, []):
@@ -345,7 +345,7 @@ class Explainer:
                     return self._add(nid, kind="absent", label=text(*shown) if callable(text) else text.format(*shown))
                 meaning = MEANING.get(lit.name, f"no {lit.name} holds")
                 return self._add(nid, kind="absent", label=f"{_plain(row[0])} {meaning}" if row else meaning)
-            return self.prove_atom(lit.name, row)
+            return self.prove_atom(lit.name, row, clause)
         if isinstance(lit, FuncEq):
             args = tuple(self._value(a, env) for a in lit.args)
             return self.prove_function(lit.name, args, self._value(lit.value, env))
@@ -380,13 +380,14 @@ class Explainer:
         self._size[nid] = 1 + len(kids)
         return nid
 
-    def _leaf(self, name: str, row: Tuple, nid: str) -> str:
+    def _leaf(self, name: str, row: Tuple, nid: str, clause: Optional[str] = None) -> str:
         first = row[0] if row else None
         if name in ("signal", "stated", "status", "signal_rule", "precedence", "cites") and first in self.d.derived:
             return self.prove_derived_signal(first)
         facts = self.d.origins.get((name, row), [])
         if not facts:
-            label = GIVEN.get((name, row), nid)
+            # a row the program gives itself, its numbers as the rule that reads it writes them
+            label = GIVEN.get((name, row)) or f"{name}({', '.join(self.show(v, clause) for v in row)})"
             if name == "as_of" and not getattr(self.d, "book", None):
                 label = f"the as-of date is {self.show(row[0], None, 'A')}"  # freshness is measured at it
             return self._add(nid, kind="given", label=label)
