@@ -16,9 +16,9 @@ import click
 
 from ..facts import LoadError
 from ..facts.schema import POLICY_NAMES
-from ..grammar import QueryError
+from ..errors import ProvlogError
 from ..explain.why import render_why_not, why_not_goal
-from .api import DEFAULT_POLICY, UnknownName, World
+from .api import DEFAULT_POLICY, World
 
 POLICY = click.option("--policy", "policy", default=DEFAULT_POLICY, show_default=True, metavar="P",
                       help="Evidence policy: " + ", ".join(POLICY_NAMES))
@@ -85,13 +85,14 @@ def _load(world: str, strict: bool = False, as_of: Optional[str] = None) -> Worl
 
 
 def _guard(fn):
-    """Turn unknown names into one-line errors with exit 2 (never a traceback)."""
+    """Turn what a user got wrong (a ProvlogError: an unknown name, a malformed goal) into one line
+    and its exit code, never a traceback."""
     @functools.wraps(fn)
     def run(*a, **kw):
         try:
             return fn(*a, **kw)
-        except (UnknownName, QueryError) as e:
-            _fail(str(e), 2)
+        except ProvlogError as e:
+            _fail(str(e), e.exit_code)
 
     return run
 
@@ -110,21 +111,25 @@ def main() -> None:
 @click.option("--strict", is_flag=True, help="Refuse lane=pending sources, results and catalog sources.")
 @output("text", "json")
 def check(world: str, strict: bool, fmt: str) -> None:
-    """Parse and validate WORLD; print every error."""
+    """Parse and validate WORLD; print every error, or ok and then any warnings."""
     if fmt == "json":
+        def diag(d):
+            return {"file": d.file, "line": d.line, "col": d.col, "code": d.code, "message": d.message}
+
         try:
             w = World.load(world, strict=strict, freeze=True)
         except LoadError as e:
-            _dump({"ok": False, "errors": [{"file": d.file, "line": d.line, "col": d.col, "code": d.code,
-                                            "message": d.message} for d in e.diagnostics]})
+            _dump({"ok": False, "errors": [diag(d) for d in e.diagnostics], "warnings": []})
             sys.exit(1)
-        _dump({"ok": True, "errors": [], "statements": len(w.facts), "files": len(w.facts.files),
-               "orgs": len(w.orgs), "notes": list(w.legacy_lanes())})
+        _dump({"ok": True, "errors": [], "warnings": [diag(d) for d in w.warnings()], "statements": len(w.facts),
+               "files": len(w.facts.files), "orgs": len(w.orgs), "notes": list(w.legacy_lanes())})
         return
     w = _load(world, strict)
     click.echo(f"ok: {len(w.facts)} statements in {len(w.facts.files)} file(s), {len(w.orgs)} orgs")
     for line in w.legacy_lanes():
         click.echo(f"note: {line}")
+    for d in w.warnings():  # not errors: the world loaded and check exits 0
+        click.echo(f"{d.file}:{d.line}:{d.col}: warning: {d.message} [{d.code}]")
 
 
 @main.command()
@@ -566,7 +571,7 @@ def serve(world: str, port: int, host: str, policy: str, as_of: Optional[str]) -
         _fail("provlog serve needs Flask: pip install 'provlog[web]'", 2)
     try:
         app = create_app(world, policy, as_of=as_of)
-    except UnknownName as e:
-        _fail(str(e), 2)
+    except ProvlogError as e:  # an unknown policy (UnknownName was not imported here)
+        _fail(str(e), e.exit_code)
     click.echo(f"provlog: serving {world} on http://{host}:{port}/ (read-only; Ctrl-C stops)", err=True)
     app.run(host=host, port=port, debug=False, use_reloader=False)
