@@ -73,7 +73,7 @@ def test_money_graph_from_any_entity(client):
     assert data["hop"] == 2
     edges = {(e["source"], e["target"]): e["label"] for e in data["edges"]}
     assert edges[("ternhollow-office", "larchmere-capital")] == "stake 20-25%"
-    assert edges[("larchmere-capital", "veridane")] == "stake 4%"
+    assert edges[("larchmere-capital", "veridane")] == "stake 4% since 2023-06"  # since=2023-06
     assert ("bastrel", "veridane") in edges
     # near miss: a role is not a tie
     assert json.loads(re.search(r'id="tie-data">(.*?)</script>', client.get("/money/lena-ostrow").get_data(as_text=True),
