@@ -130,7 +130,7 @@ def hop_paths(world, node: str, limit: int = 10) -> List[Tuple[Step, ...]]:
     their node ids; each step carries every statement that ties its two nodes. Empty when no lab
     lies within 4 ties; ``[()]`` for a lab itself."""
     g = tie_graph(world)
-    dist = _lab_distances(g)
+    dist = lab_distances(g)
     if node not in dist:
         return []
     out: List[Tuple[str, ...]] = []
@@ -179,7 +179,7 @@ def tie_graph(world) -> nx.DiGraph:
     return g
 
 
-def _lab_distances(g: nx.DiGraph, limit: int = 4) -> Dict[str, int]:
+def lab_distances(g: nx.DiGraph, limit: int = 4) -> Dict[str, int]:
     labs = [n for n, k in g.nodes(data="kind") if k == "lab"]
     return dict(nx.multi_source_dijkstra_path_length(g.reverse(copy=False), labs, cutoff=limit)) if labs else {}
 
@@ -197,7 +197,7 @@ def shortest_tie_path(g: nx.DiGraph, node: str, dist: Dict[str, int]) -> Tuple[s
 
 def networkx_hops(world) -> Dict[str, int]:
     """Hop of every node by breadth-first search (the cross-check of the Datalog hops)."""
-    return {n: int(d) for n, d in _lab_distances(tie_graph(world)).items()}
+    return {n: int(d) for n, d in lab_distances(tie_graph(world)).items()}
 
 
 def hop_rows(world, org: str) -> List[HopRow]:
@@ -214,7 +214,7 @@ def _all_rows(world) -> Dict[str, List[HopRow]]:
 
 def _build_rows(world) -> Dict[str, List[HopRow]]:
     g = tie_graph(world)
-    dist = _lab_distances(g)
+    dist = lab_distances(g)
     counted = {m for (m,) in world.derivation.program.match("counts", 1, [])}
     by_org: Dict[str, List[HopRow]] = {}
     # Rows sort by their content (never by where they were written), so output is order-free.

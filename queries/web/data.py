@@ -11,7 +11,7 @@ from typing import Any, Dict, List, Optional
 
 from ...facts import DIMS
 from ...facts.schema import POLICY_NAMES
-from ..money import BUCKETS, IN_KIND, cell_text, tie_graph
+from ..money import BUCKETS, IN_KIND, cell_text, lab_distances, tie_graph
 from ..money import ties as tie_statements  # this module's ties() is the web's tie graph
 
 #: the clauses that hold (clamp) a stated bound (RULES section 0 and 9)
@@ -85,18 +85,15 @@ def proof(world, org: str, dim: str, policy: str) -> Dict[str, Any]:
             "tree": tree(g["root"]), "graph": {"root": g["root"], "nodes": list(nodes.values()), "edges": g["edges"]}}
 
 
-def why_not(world, org: str, dim: str, n: int, policy: str) -> List[Dict[str, Any]]:
-    """Each way ``org`` ``dim`` could be ``n``, as the API gives it (docs/json.md, "why-not"); none when it is."""
-    return world.why_not(org, dim, n, policy)["ways"]
+def why_not(world, org: str, dim: str, n: int, policy: str) -> Dict[str, Any]:
+    """Each way ``org`` ``dim`` could be ``n``: what blocks it, the facts, what would lift it (docs/json.md)."""
+    return world.why_not(org, dim, n, policy)
 
 
 def ties(world, start: str, limit: int = 4) -> Dict[str, Any]:
     """The tie graph from ``start`` to the labs: every node on a shortest path, each edge labelled."""
     g = tie_graph(world)
-    labs = [n for n, k in g.nodes(data="kind") if k == "lab"]
-    import networkx as nx
-
-    dist = dict(nx.multi_source_dijkstra_path_length(g.reverse(copy=False), labs, cutoff=limit)) if labs else {}
+    dist = lab_distances(g, limit)
     keep_edges = []
     frontier, seen = [start] if start in dist else [], set()
     while frontier:  # every edge that steps one hop closer to a lab lies on some shortest path
