@@ -93,7 +93,8 @@ class Card:
     def to_json(self) -> Dict[str, Any]:
         out = {"org": self.org, "policy": self.policy, "values": dict(self.values), "band": self.band,
                "role": self.role, "conflicts": self.conflicts, "clamps": [c.to_json() for c in self.clamps],
-               "rules": {d: r for d, (s, r) in self.deciders.items()}}
+               "rules": {d: r for d, (s, r) in self.deciders.items()},
+               "signals": {d: s for d, (s, r) in self.deciders.items()}}  # the deciding signal ids the text card shows
         if self.preset is not None:
             out["preset"] = self.preset
             out["weighted"] = None if self.weighted is None else round(float(self.weighted), 4)
@@ -446,8 +447,10 @@ class World:
         return bool(self.query(goal, rulebook))
 
     @_locked
-    def prove(self, goal: str, rulebook: Optional[str] = None, fmt: str = "text") -> str:
-        """The proof of every answer of an atom goal, in any rulebook."""
+    def prove(self, goal: str, rulebook: Optional[str] = None, fmt: str = "text",
+              depth: Optional[int] = None, start: Optional[int] = None) -> str:
+        """The proof of every answer of an atom goal, in any rulebook: text, json (a list of
+        DAGs) or dot (one digraph, a cluster per answer); ``depth``/``start`` cut every format."""
         from ..explain import to_dot, to_json, to_text
         from ..explain.goals import prove
         import json as _json
@@ -458,10 +461,12 @@ class World:
         if not roots:
             return "no: the goal has no answer"
         if fmt == "json":
-            return _json.dumps([to_json(ex.graph, r) for r in roots], indent=2, sort_keys=True, ensure_ascii=False)
+            if start is not None:  # one sub-proof, as `why --from`
+                return _json.dumps([to_json(ex.graph, roots, depth, start)], indent=2, sort_keys=True, ensure_ascii=False)
+            return _json.dumps([to_json(ex.graph, r, depth) for r in roots], indent=2, sort_keys=True, ensure_ascii=False)
         if fmt == "dot":
-            return "\n".join(to_dot(ex.graph, r) for r in roots)
-        return "\n\n".join(to_text(ex.graph, r) for r in roots)
+            return to_dot(ex.graph, roots, depth, start)
+        return to_text(ex.graph, roots, depth, start)
 
     @_locked
     def refute(self, goal: str, rulebook: Optional[str] = None) -> List[Dict[str, Any]]:
@@ -554,15 +559,16 @@ class World:
 
         root, g = self.explain(org, dim, policy)
         if fmt == "json":
-            return _json.dumps(dict(to_json(g, root), fingerprint=self.fingerprint()), indent=2, sort_keys=True,
-                               ensure_ascii=False)
+            return _json.dumps(dict(to_json(g, root, depth, start), fingerprint=self.fingerprint()), indent=2,
+                               sort_keys=True, ensure_ascii=False)
         if fmt == "dot":
-            return to_dot(g, root)
+            return to_dot(g, root, depth, start)
         return to_text(g, root, depth=depth, start=start)
 
     @_locked
-    def why_not(self, org: str, dim: str, n: int, policy: str = DEFAULT_POLICY) -> List[Dict[str, Any]]:
-        """For each way the value could be ``n``, the first condition that fails."""
+    def why_not(self, org: str, dim: str, n: int, policy: str = DEFAULT_POLICY) -> Dict[str, Any]:
+        """For each way the value could be ``n``: what blocks it, the facts involved, what would
+        lift it (the shape of docs/json.md, "why-not")."""
         from ..explain import why_not
 
         self._check(org, dim, policy)
@@ -571,16 +577,43 @@ class World:
     # -- money ---------------------------------------------------------------------------------------
     @_locked
     def hops(self, org: str):
+        """Each money row into ``org`` with the payer's hop bucket and a shortest tie path to a lab."""
         from .money import hop_rows
 
         self._check(org)
         return hop_rows(self, org)
 
     @_locked
-    def matrix(self):
+    def hop_paths(self, node: str, limit: int = 10):
+        """Every shortest tie path from any lab, org, entity or person to a lab (at most ``limit``,
+        lexicographic by node ids), each tie labelled with its statement (queries/money.py)."""
+        from .money import hop_paths
+
+        self._check_node(node)
+        return hop_paths(self, node, limit)
+
+    @_locked
+    def hop_report(self, node: str, limit: int = 10) -> Dict[str, Any]:
+        """What ``provlog hops`` shows: paths, and for an org its money rows (docs/json.md, "hops")."""
+        from .money import hop_report
+
+        self._check_node(node)
+        return hop_report(self, node, limit)
+
+    def _check_node(self, node: str) -> None:
+        if node not in self.facts.nodes:
+            import difflib
+
+            near = difflib.get_close_matches(node, sorted(self.facts.nodes), n=3, cutoff=0.6)
+            hint = f"; did you mean {', '.join(near)}?" if near else ""
+            raise UnknownName(f"unknown lab, org, entity or person {node!r}{hint}")
+
+    @_locked
+    def matrix(self, year: Optional[int] = None):
+        """The money matrix (queries/money.py): orgs x hop buckets, amounts per currency; of one year if given."""
         from .money import money_matrix
 
-        return money_matrix(self)
+        return money_matrix(self, year)
 
     # -- benchmark results (logic/lanes.py) ----------------------------------------------------------
     @_locked
