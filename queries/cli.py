@@ -18,7 +18,6 @@ import click
 from ..facts import LoadError
 from ..facts.schema import POLICY_NAMES
 from ..errors import ProvlogError
-from ..explain.why import render_why_not, why_not_goal
 from .api import DEFAULT_POLICY, World
 
 POLICY = click.option("--policy", "policy", default=DEFAULT_POLICY, show_default=True, metavar="P",
@@ -354,6 +353,8 @@ def why_not(ctx, world: str, org: Optional[str], dim: Optional[str], n: Optional
     """What stops ORG's value on DIM from being N: for each way, what blocks it (with its clause),
     the facts involved, and what would lift it. With --goal, why a goal of any rulebook does not
     hold (as `refute`; JSON in why-not's one shape)."""
+    from ..explain.why import render_why_not, why_not_goal  # networkx: only for proofs
+
     _org_dim(org, dim, goal, "why-not")
     if goal is not None:
         if fmt == "json":  # the one why-not shape (docs/json.md); the text is refute's
