@@ -1,4 +1,4 @@
-"""python -m bench {generate,run,table,check,bods,web} ... (see bench/README.md)."""
+"""python -m bench {generate,run,table,check,bods,web,store} ... (see bench/README.md)."""
 import importlib
 import sys
 
@@ -10,6 +10,7 @@ COMMANDS = {
     "check": (".clingo_check", "main"),
     "bods": (".bods", "main"),
     "web": (".web", "main"),
+    "store": (".store", "main"),
 }
 
 

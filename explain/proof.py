@@ -76,14 +76,37 @@ GIVEN = {
 _PARSED: List = []
 
 
-def _parsed_rules(book=RULEBOOK) -> Dict[str, List[Tuple]]:
-    """A rule book, parsed once: head name -> [(rule, head, body)]."""
+class _Parsed(dict):
+    """A rule book's rules by head name, ``[(rule, head, body)]``, each name's parsed when first asked
+    for: a proof visits a few dozen relations, and parsing all of a book's rules costs more than it."""
+
+    def __init__(self, book):
+        super().__init__()
+        self._by: Dict[str, List] = {}
+        for r in book.rules:
+            self._by.setdefault(r.head_name, []).append(r)
+
+    def __missing__(self, name):
+        if name not in self._by:
+            raise KeyError(name)
+        got = self[name] = [(r, r.head_literal, r.body_literals) for r in self._by[name]]
+        return got
+
+    def get(self, name, default=None):
+        return self[name] if name in self._by else default
+
+    def single_function_bodies(self) -> List[Tuple]:
+        """The parsed rules whose body may be one function literal (no ``&``, a ``[``)."""
+        return [t for name, rules in self._by.items() if any("&" not in r.body and "[" in r.body for r in rules)
+                for t in self[name] if len(t[2]) == 1]
+
+
+def _parsed_rules(book=RULEBOOK) -> "_Parsed":
+    """A rule book, parsed as needed, once per process: head name -> [(rule, head, body)]."""
     for b, rules in _PARSED:
         if b is book:
             return rules
-    rules = {}
-    for r in book.rules:
-        rules.setdefault(r.head_literal.name, []).append((r, r.head_literal, r.body_literals))
+    rules = _Parsed(book)
     _PARSED.append((book, rules))
     return rules
 
@@ -192,8 +215,8 @@ class Explainer:
         self._dates = DATE_VARS if book is None else frozenset()
 
         # plain relations that read an aggregate once (cap_decided <= cap_decider): their answers serve both
-        self._reads = {body[0].name: head.name for rules in self.rules.values() for _, head, body in rules
-                       if len(body) == 1 and isinstance(body[0], FuncEq) and isinstance(head, Atom)
+        self._reads = {body[0].name: head.name for _, head, body in self.rules.single_function_bodies()
+                       if isinstance(body[0], FuncEq) and isinstance(head, Atom)
                        and head.args == body[0].args + (body[0].value,)}
         # What every explainer of this derivation shares (facts by id)
         self._shared: Dict[str, Dict] = derivation.__dict__.setdefault("_explain_rows", {})
@@ -406,7 +429,11 @@ class Explainer:
         self.graph.add_edge(nid, self.prove_atom("derive", self.d.derived_rows[sid]))
         by_id = self._shared.get("facts by id")
         if by_id is None:
-            by_id = self._shared["facts by id"] = {f.fid: f for f in self.facts}
+            # a stored world looks its facts up one id at a time (logic/store.py); a live one indexes them all
+            by_id = getattr(self.facts, "by_fid", None)
+            if by_id is None:
+                by_id = {f.fid: f for f in self.facts}
+            self._shared["facts by id"] = by_id
         for fid in ds.facts:
             f = by_id[fid]
             leaf = self._add(f"fact {f.fid}", kind="fact", label=statement_text(f), loc=str(f.loc),

@@ -39,11 +39,12 @@ class Explanation:
 def _signals_on(d: Derivation, org: str, dim: str) -> List[Tuple[str, str, Optional[str], Optional[int], str]]:
     """(id, kind, status, stated bound, rule) of every signal on org/dim, recorded and derived."""
     out = []
-    for f in d.facts.of("signal"):
-        if f["org"] == org and f["dim"] == dim:
-            out.append((f["id"], f["kind"], f["status"] or "active", f["bound"], f["rule"]))
-    for s in d.derived.values():
-        if s.org == org and s.dim == dim:
+    for sid in d.signal_ids(org, dim):
+        f = d.facts.signals.get(sid)
+        if f is not None:
+            out.append((sid, f["kind"], f["status"] or "active", f["bound"], f["rule"]))
+        else:
+            s = d.derived[sid]
             out.append((s.id, s.kind, "active", s.bound, s.rule))
     return sorted(out)
 

@@ -148,20 +148,109 @@ class World:
     as one would; they take turns rather than run side by side.
     """
 
-    def __init__(self, facts: FactSet, as_of: Optional[str] = None, name: str = "", freeze: bool = False):
-        """``freeze``: see :meth:`Derivation.run` (the CLI sets it; a library caller keeps its collector)."""
+    def __init__(self, facts: FactSet, as_of: Optional[str] = None, name: str = "", freeze: bool = False,
+                 lazy: bool = False, progress=None):
+        """``freeze``: see :meth:`Derivation.run` (the CLI sets it; a library caller keeps its collector).
+        ``lazy``: derive on first use (``check`` and ``fingerprint`` never do); ``progress``: see
+        :meth:`Derivation.run` (queries/progress.py draws it)."""
         self._lock = threading.RLock()
         self.facts = facts
         self.name = name
         self.as_of_given = as_of  # None: the world's own as-of statement, else today (see as_of_origin)
-        self.derivation = Derivation.run(facts, as_of, freeze=freeze)
+        self._freeze = freeze
+        self._progress = progress
+        self._derivation: Optional[Derivation] = None
+        self._store = None  # (target, how) to write the derivation to, or the open store it was read from
+        if not lazy:
+            self.derivation
+
+    @property
+    def derivation(self) -> Derivation:
+        """Everything the rules derive from the world (derived on first use, or read from a store)."""
+        with self._lock:
+            if self._derivation is None:
+                self._derivation = Derivation.run(self.facts, self.as_of_given, freeze=self._freeze,
+                                                  progress=self._progress)
+                if isinstance(self._store, tuple):
+                    self._write_store(*self._store)
+            return self._derivation
 
     # -- loading ---------------------------------------------------------------------------
     @classmethod
     def load(cls, path: Union[str, os.PathLike], strict: bool = False, as_of: Optional[str] = None,
-             freeze: bool = False) -> "World":
-        """Load a ``.facts`` file or folder; raises :class:`LoadError` listing every error."""
-        return cls(load_world(path, strict=strict), as_of=as_of, name=str(path), freeze=freeze)
+             freeze: bool = False, store: Union[None, bool, str, os.PathLike] = None, progress=None) -> "World":
+        """Load a ``.facts`` file or folder; raises :class:`LoadError` listing every error.
+
+        ``store``: None or False reads and writes no store; True the default one (``.provlog/`` in the
+        world's folder); a path that store file. A store made from exactly these inputs answers without
+        parsing or deriving; otherwise the world is loaded, and its first derivation is stored
+        (docs/store.md). The world derives on first use.
+        """
+        if not store:
+            return cls(load_world(path, strict=strict), as_of=as_of, name=str(path), freeze=freeze, lazy=True,
+                       progress=progress)
+        from ..logic import store as S
+
+        target = S.default_path(path) if store is True else S.Path(store)
+        try:
+            before = S.inputs(path, strict, as_of)
+        except OSError:
+            before = None  # unreadable: the loader says what is wrong
+        if before is not None:
+            opened = S.open_store(target, lambda files: S.inputs(path, strict, as_of, files))
+            if opened is not None:
+                return cls._from_store(opened, as_of, str(path))
+        facts = load_world(path, strict=strict)
+        w = cls(facts, as_of=as_of, name=str(path), freeze=freeze, lazy=True, progress=progress)
+        if before is not None:
+            w._store = (target, (path, strict, before))
+        return w
+
+    #: every store a World of this process was read from (the CLI removes one found damaged)
+    opened_stores: List = []
+
+    @classmethod
+    def _from_store(cls, opened, as_of: Optional[str], name: str) -> "World":
+        from ..logic import store as S
+        from ..logic.program import DerivedSignal
+
+        cls.opened_stores.append(opened.path)
+        facts = S.StoredFacts(opened)
+        w = cls(facts, as_of=as_of, name=name, lazy=True)
+        w._store = opened
+
+        def live() -> Derivation:  # what only the engine answers (a pyDatalog goal): derive, once
+            if not hasattr(w, "_live"):
+                w._live = Derivation.run(facts.to_factset(), as_of)
+            return w._live
+
+        model = S.StoredModel(opened, live)
+        w._derivation = Derivation.stored(facts, model, S.derived_signals(opened, DerivedSignal),
+                                          S.StoredOrigins(opened, facts), live)
+        return w
+
+    def _write_store(self, target, how) -> None:
+        """Store this world's derivation, if its files are still the ones it was loaded from."""
+        from ..logic import store as S
+
+        path, strict, before = how
+        try:
+            now = S.inputs(path, strict, self.as_of_given, self.facts.files)
+            if any(now["files"].get(n) != h for n, h in before["files"].items()) or now["listed"] != before["listed"]:
+                return  # a file changed while it was read: store nothing
+            S.write(target, self._derivation, now, self.fingerprint())
+        except (OSError, S.StoreError) as e:
+            S.warn(f"store not written to {target} ({e})")
+
+    def export(self, target: Union[str, os.PathLike]) -> None:
+        """Write this world's stored model to ``target`` (a SQLite file; docs/store.md)."""
+        from ..logic import store as S
+
+        if self._store is not None and not isinstance(self._store, tuple):
+            S.copy(self._store, target)
+            return
+        inp = S.inputs(self.name, False, self.as_of_given, self.facts.files) if self.name else {}
+        S.write(S.Path(target), self.derivation, inp, self.fingerprint())
 
     @classmethod
     def from_text(cls, text: str, name: str = "<text>", strict: bool = False, as_of: Optional[str] = None) -> "World":
@@ -174,6 +263,10 @@ class World:
         Any published number can be reproduced from a world whose facts hash the
         same, evaluated by rules that hash the same.
         """
+        if self._store is not None and not isinstance(self._store, tuple):
+            import json
+
+            return json.loads(self._store.meta["fingerprint"])
         import hashlib
 
         from ..logic import RULEBOOK
@@ -222,16 +315,7 @@ class World:
         return tuple(out)
 
     def _signal_ids(self, org: str, dim: str) -> List[str]:
-        idx = self._index()
-        return idx.get((org, dim), [])
-
-    def _index(self) -> Dict[Tuple[str, str], List[str]]:
-        if not hasattr(self, "_by_org_dim"):
-            idx: Dict[Tuple[str, str], List[str]] = {}
-            for s in self.signals():
-                idx.setdefault((s.org, s.dim), []).append(s.id)
-            self._by_org_dim = idx
-        return self._by_org_dim
+        return self.derivation.signal_ids(org, dim)
 
     @_locked
     def value(self, org: str, dim: str, policy: str = DEFAULT_POLICY) -> Value:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime
 import functools
 import json
+import os
 import sys
 from typing import List, Optional
 
@@ -17,7 +18,6 @@ import click
 from ..facts import LoadError
 from ..facts.schema import POLICY_NAMES
 from ..errors import ProvlogError
-from ..explain.why import render_why_not, why_not_goal
 from .api import DEFAULT_POLICY, World
 
 POLICY = click.option("--policy", "policy", default=DEFAULT_POLICY, show_default=True, metavar="P",
@@ -74,9 +74,16 @@ def _fail(msg: str, code: int) -> None:
     sys.exit(code)
 
 
+#: where the command's world is stored (the group's --store / --no-store / PROVLOG_STORE)
+_STORE: dict = {"store": True}
+
+
 def _load(world: str, strict: bool = False, as_of: Optional[str] = None) -> World:
+    from .progress import stratum_progress
+
     try:
-        return World.load(world, strict=strict, as_of=as_of, freeze=True)  # the process ends with the command
+        return World.load(world, strict=strict, as_of=as_of, freeze=True,  # the process ends with the command
+                          store=_store_for(world), progress=stratum_progress(sys.stderr))
     except LoadError as e:
         click.echo(e.render(), err=True)
         n = len(e.diagnostics)
@@ -97,13 +104,48 @@ def _guard(fn):
     return run
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Commands(click.Group):
+    """The command group; a stored model found damaged while a command reads it (sqlite3's error)
+    is reported in one line and removed, never a traceback: the next command derives again."""
+
+    def invoke(self, ctx):
+        import sqlite3
+
+        try:
+            return super().invoke(ctx)
+        except sqlite3.DatabaseError as e:
+            for path in World.opened_stores:
+                try:
+                    os.unlink(path)
+                except OSError:
+                    pass
+            _fail(f"the stored model {', '.join(map(str, World.opened_stores))} is damaged ({e}); it is removed: "
+                  f"run the command again", 1)
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="provlog")
-def main() -> None:
+@click.option("--store", "store", default=None, metavar="PATH", envvar="PROVLOG_STORE",
+              help="Keep the derived model in PATH (a .sqlite file, or a folder for one per world); "
+                   "default .provlog/ in the world's folder. Env: PROVLOG_STORE.")
+@click.option("--no-store", is_flag=True, help="Neither read nor write a stored model.")
+def main(store: Optional[str], no_store: bool) -> None:
     """provlog: Datalog provenance reasoning over the independence RULES.
 
-    WORLD is a .facts file or a folder of them.
+    WORLD is a .facts file or a folder of them. A world's derivation is stored
+    (docs/store.md) and reused while its files, the rules and provlog are unchanged.
     """
+    _STORE["store"] = False if no_store else (store or True)
+
+
+def _store_for(world: str):
+    """The store option for World.load: True (the default place), False, or a file."""
+    store = _STORE["store"]
+    if isinstance(store, str) and os.path.isdir(store):
+        from ..logic.store import default_path
+
+        return os.path.join(store, default_path(world).name)  # a folder of stores: one per world
+    return store
 
 
 @main.command()
@@ -269,6 +311,20 @@ def why(world: str, org: Optional[str], dim: Optional[str], policy: str, goal: O
 
 @main.command()
 @click.argument("world")
+@click.argument("file", type=click.Path(dir_okay=False))
+@AS_OF
+def export(world: str, file: str, as_of: Optional[str]) -> None:
+    """Write WORLD's derived model to FILE, a SQLite database (schema: docs/store.md)."""
+    w = _load(world, as_of=as_of)
+    try:
+        w.export(file)
+    except OSError as e:
+        _fail(f"cannot write {file}: {e.strerror or e}", 2)
+    click.echo(f"wrote {file}")
+
+
+@main.command()
+@click.argument("world")
 @output("text", "json")
 def fingerprint(world: str, fmt: str) -> None:
     """SHA-256 of WORLD's canonical facts and of the rules: what a published number rests on."""
@@ -297,6 +353,8 @@ def why_not(ctx, world: str, org: Optional[str], dim: Optional[str], n: Optional
     """What stops ORG's value on DIM from being N: for each way, what blocks it (with its clause),
     the facts involved, and what would lift it. With --goal, why a goal of any rulebook does not
     hold (as `refute`; JSON in why-not's one shape)."""
+    from ..explain.why import render_why_not, why_not_goal  # networkx: only for proofs
+
     _org_dim(org, dim, goal, "why-not")
     if goal is not None:
         if fmt == "json":  # the one why-not shape (docs/json.md); the text is refute's

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Dict, List, Optional, Tuple
 
-import networkx as nx
 
 BUCKETS = ("0", "1", "2", "3", "4", "none")
 IN_KIND = "in-kind"
@@ -169,8 +168,10 @@ def hop_report(world, node: str, limit: int = 10) -> Dict:
     return doc
 
 
-def tie_graph(world) -> nx.DiGraph:
+def tie_graph(world) -> "nx.DiGraph":
     """Every lab, org, entity and person, with an edge X -> Y for each tie (X is tied to Y)."""
+    import networkx as nx  # here, not at import: a card renders with this module and never needs it
+
     g = nx.DiGraph()
     for node_id, fact in sorted(world.facts.nodes.items()):
         g.add_node(node_id, kind=fact.kind)
@@ -179,12 +180,14 @@ def tie_graph(world) -> nx.DiGraph:
     return g
 
 
-def lab_distances(g: nx.DiGraph, limit: int = 4) -> Dict[str, int]:
+def lab_distances(g: "nx.DiGraph", limit: int = 4) -> Dict[str, int]:
+    import networkx as nx
+
     labs = [n for n, k in g.nodes(data="kind") if k == "lab"]
     return dict(nx.multi_source_dijkstra_path_length(g.reverse(copy=False), labs, cutoff=limit)) if labs else {}
 
 
-def shortest_tie_path(g: nx.DiGraph, node: str, dist: Dict[str, int]) -> Tuple[str, ...]:
+def shortest_tie_path(g: "nx.DiGraph", node: str, dist: Dict[str, int]) -> Tuple[str, ...]:
     """The lexicographically smallest shortest path from ``node`` to a lab (empty if none within 4)."""
     if node not in dist:
         return ()
