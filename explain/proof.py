@@ -427,13 +427,8 @@ class Explainer:
                   label=f"{sid}: {ds.direction} {ds.kind} {ds.bound} on {ds.org} {ds.dim} by {ds.rule}, citing "
                         + (", ".join(f"{s}" + (f' "{sp}"' if sp else "") for s, sp in ds.cites) or "nothing"))
         self.graph.add_edge(nid, self.prove_atom("derive", self.d.derived_rows[sid]))
-        by_id = self._shared.get("facts by id")
-        if by_id is None:
-            # a stored world looks its facts up one id at a time (logic/store.py); a live one indexes them all
-            by_id = getattr(self.facts, "by_fid", None)
-            if by_id is None:
-                by_id = {f.fid: f for f in self.facts}
-            self._shared["facts by id"] = by_id
+        # a stored world looks its facts up one id at a time (logic/store.py); a live one indexes them once
+        by_id = self.facts.by_fid
         for fid in ds.facts:
             f = by_id[fid]
             leaf = self._add(f"fact {f.fid}", kind="fact", label=statement_text(f), loc=str(f.loc),

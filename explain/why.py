@@ -321,8 +321,7 @@ def _facts_of(ex: Explainer, sid: str) -> List[Dict[str, str]]:
     """The statements a signal rests on: the signal and its cites, or a derived signal's facts."""
     d = ex.d
     if sid in d.derived:
-        by_id = {f.fid: f for f in d.facts}
-        return [_fact(by_id[fid]) for fid in d.derived[sid].facts]
+        return [_fact(d.facts.by_fid[fid]) for fid in d.derived[sid].facts]
     out = [d.facts.signals[sid]] if sid in d.facts.signals else []
     out += sorted((f for f in d.facts.of("cite") if f["signal"] == sid), key=lambda f: f.loc)
     return [_fact(f) for f in out]

@@ -101,6 +101,7 @@ class FactSet:
     presets: Dict[str, Fact] = field(default_factory=dict)
 
     def add(self, fact: Fact) -> None:
+        self.__dict__.pop("_by_fid", None)
         self.facts.append(fact)
         self.by_kind.setdefault(fact.kind, []).append(fact)
         kind = fact.kind
@@ -115,6 +116,14 @@ class FactSet:
 
     def of(self, kind: str) -> List[Fact]:
         return self.by_kind.get(kind, [])
+
+    @property
+    def by_fid(self) -> Dict[str, Fact]:
+        """Every fact by its id (``Fact.fid``), indexed on first use."""
+        got = self.__dict__.get("_by_fid")
+        if got is None:
+            got = self.__dict__["_by_fid"] = {f.fid: f for f in self.facts}
+        return got
 
     def __iter__(self) -> Iterator[Fact]:
         return iter(self.facts)

@@ -267,6 +267,9 @@ class World:
             import json
 
             return json.loads(self._store.meta["fingerprint"])
+        cached = self.__dict__.get("_fingerprint")  # a loaded world never changes
+        if cached is not None:
+            return dict(cached)
         import hashlib
 
         from ..logic import RULEBOOK
@@ -275,7 +278,9 @@ class World:
         facts = "\n".join(sorted(f.canon() for f in self.facts)).encode("utf-8")
         books = [("independence", RULEBOOK)] + sorted((n, b.rules) for n, b in REGISTRY.items())
         rules = "\n".join(f"{name}\t{r.clause}\t{r.text}" for name, book in books for r in book.rules).encode("utf-8")
-        return {"facts": hashlib.sha256(facts).hexdigest(), "rules": hashlib.sha256(rules).hexdigest()}
+        self.__dict__["_fingerprint"] = {"facts": hashlib.sha256(facts).hexdigest(),
+                                         "rules": hashlib.sha256(rules).hexdigest()}
+        return dict(self.__dict__["_fingerprint"])
 
     def warnings(self) -> List[Diagnostic]:
         """What ``provlog check`` warns of, in file order (queries/lint.py): signals that cite no

@@ -51,23 +51,20 @@ def policies(world, org: str) -> Dict[str, Any]:
     return {"org": org, "name": name_of(world, org), "role": base.role, "rows": rows, "bands": bands}
 
 
-def _sources(world) -> Dict[str, Dict[str, Optional[str]]]:
-    out = {}
-    for f in world.facts.of("source"):
-        title = f["title"]
-        out[f["id"]] = {"title": title, "url": title if URL.match(title or "") else None}
-    return out
+def _source(world, sid: str) -> Dict[str, Optional[str]]:
+    f = world.facts.sources.get(sid)
+    title = f["title"] if f is not None else None
+    return {"title": title, "url": title if URL.match(title or "") else None}
 
 
 def proof(world, org: str, dim: str, policy: str) -> Dict[str, Any]:
     """A value's proof: the DAG as nodes and edges, and the same as a tree (shared nodes once)."""
     g = json.loads(world.why(org, dim, policy, fmt="json"))
-    sources = _sources(world)
     nodes = {}
     for n in g["nodes"]:
         label = n.get("label") or ""
         m = CLAMP.match(label)
-        srcs = [dict(s, **sources.get(s["id"], {"title": None, "url": None})) for s in n.get("sources") or []]
+        srcs = [dict(s, **_source(world, s["id"])) for s in n.get("sources") or []]
         nodes[n["id"]] = dict(n, handle=int(n["id"][1:]), sources=srcs, clamp=m.group(1) if m else None,
                               fired=bool(n.get("fired")))
     kids: Dict[str, List[str]] = {}
