@@ -38,7 +38,7 @@ CATALOG = {
     "E150": ("include: file not found or unreadable", 'include "missing.facts"'),
     "E151": ("include cycle", 'include "world.facts"'),
     "E152": ("file is not UTF-8 text", 'lab beta "Caf\udce9 Labs"'),
-    "E153": ("input limit exceeded (file size, statements, include depth)",
+    "E153": ("input limit exceeded (file size, statements, include depth, citations of one signal)",
              "(includes nested deeper than the limit: world.facts includes d1.facts, which includes d2.facts, ...)"),
     # benchmark results (facts/results.py, docs/lanes.md); lane=self-attested on a result is E130
     "E160": ("benchmark id is not <name>@<version> or <name>/<subset>@<version>",
