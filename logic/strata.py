@@ -22,7 +22,11 @@ import networkx as nx
 from pyDatalog.util import DatalogError
 
 from .engine import Program
+from .joins import compile_rules
 from .rules import Rule
+
+#: Plain rules over kept relations are joined in Python (joins.py); False asks pyDatalog for every relation.
+PYTHON_JOINS = True
 
 _CALL = re.compile(r"(?<![.\w])([a-z_][a-z0-9_]*)\s*[\(\[]")
 _POSITIVE = re.compile(r"(?<![.\w~])([a-z_][a-z0-9_]*)\s*\(")
@@ -93,6 +97,10 @@ def materialize(program: Program, rules: Sequence[Rule], components: List[List[s
             n = _arity(by_head[name][0].head)
             if len(comp) == 1 and _surely_empty(by_head[name], sizes):
                 answers[name] = (n, [])
+                continue
+            join = compile_rules(by_head[name], program, lambda f: by_head.get(f, ())) if PYTHON_JOINS and len(comp) == 1 else None
+            if join is not None:
+                answers[name] = (n, join())
                 continue
             try:
                 if name in parts:
