@@ -70,7 +70,7 @@ class Table:
 
     def __init__(self):
         self.rows: List[Tuple[Any, ...]] = []
-        self._index: Dict[int, Dict[Any, Sequence[Tuple[Any, ...]]]] = {}
+        self._index: Dict[Any, Dict[Any, Sequence[Tuple[Any, ...]]]] = {}  # by a position, or a tuple of them
 
     def extend(self, rows: Iterable[Tuple[Any, ...]]) -> int:
         before = len(self.rows)
@@ -95,17 +95,24 @@ class Table:
         return index.get(value, ())
 
     def match(self, bound: Sequence[Tuple[int, Any]]) -> Sequence[Tuple[Any, ...]]:
-        """The rows with value v at each (position, v) of ``bound``, read through the most selective
-        index: one already built if it narrows to a few rows, else every bound position's."""
+        """The rows with value v at each (position, v) of ``bound``: through an index already built on one
+        of the positions if it narrows to a few rows, else through an index on all of them together."""
         if not bound:
             return self.rows
+        if len(bound) == 1:
+            return self.lookup(*bound[0])
         built = [self.lookup(i, v) for i, v in bound if i in self._index]
         found = min(built, key=len) if built else None
-        if found is None or (len(found) > 8 and len(built) < len(bound)):
-            found = min((self.lookup(i, v) for i, v in bound), key=len)
-        if len(bound) == 1:
-            return found
-        return [row for row in found if all(row[i] == v for i, v in bound)]
+        if found is not None and len(found) <= 8:
+            return [row for row in found if all(row[i] == v for i, v in bound)]
+        # many rows share each bound value alone (a policy, an org): index the bound positions together
+        positions = tuple(i for i, _ in bound)
+        index = self._index.get(positions)
+        if index is None:
+            index = self._index[positions] = {}
+            for row in self.rows:
+                index.setdefault(tuple(row[i] for i in positions), []).append(row)
+        return index.get(tuple(v for _, v in bound), ())
 
     def __call__(self, *terms):
         """pyDatalog's resolver call: ``terms`` are its Var and Const objects."""
@@ -191,6 +198,10 @@ class Program:
         if predicate not in self.tables:
             raise KeyError(f"relation {predicate!r} was not evaluated by strata")
         return self.tables[predicate]
+
+    def indexed(self, predicate: str, arity: int) -> Optional[Table]:
+        """The :class:`Table` of a predicate's facts (its rows and indexes), if it has one."""
+        return self._tables.get(f"{predicate}/{arity}")
 
     def match(self, predicate: str, arity: int, bound: Sequence[Tuple[int, Any]]) -> Sequence[Tuple[Any, ...]]:
         """The facts of ``predicate`` with value v at each (position, v) of ``bound`` (the engine's indexes)."""

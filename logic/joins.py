@@ -105,7 +105,7 @@ def _parse_body(body: str):
 class _Plan:
     """One rule as a sequence of steps over variable slots, positive atoms ordered most-bound first."""
 
-    def __init__(self, head: List[Tuple[str, Any]], atoms: List, tests: List, program, sizes: Dict[str, int]):
+    def __init__(self, head: List[Tuple[str, Any]], atoms: List, tests: List, program):
         self.slots: Dict[str, int] = {}
         self.steps: List[Tuple] = []
         bound: set = set()
@@ -118,8 +118,8 @@ class _Plan:
         pending = list(tests) + negative
         self._place(pending, bound)
         while positive:
-            best = max(positive, key=lambda a: (sum(1 for k, v in a[2] if k == "const" or v in bound),
-                                                 -sizes.get(a[1], 0)))
+            # the atom with the most arguments bound; among equals, the rule's own order (written for the engine)
+            best = max(positive, key=lambda a: sum(1 for k, v in a[2] if k == "var" and v in bound))
             positive.remove(best)
             self.steps.append(("atom", best[1], self._args(best[2], bound)))
             bound |= {v for k, v in best[2] if k == "var"}
@@ -193,7 +193,7 @@ def _aggregate_read(rule: Rule, program, defining: Callable[[str], Sequence[Rule
     keys = [_term(a) for a in _split(read.group(2), ",")]
     if [_term(a) for a in _split(head.group(3), ",")] != keys + [("var", read.group(3))]:
         raise _Unsupported(rule.head)
-    agg_rules = defining(read.group(1))
+    agg_rules = defining(read.group(1)) or ()
     agg = _AGGREGATE.match(agg_rules[0].head) if len(agg_rules) == 1 else None
     if agg is None or [_term(a) for a in _split(agg.group(2), ",")] != keys or any(k != "var" for k, _ in keys):
         raise _Unsupported(read.group(1))
@@ -209,7 +209,7 @@ def _aggregate_read(rule: Rule, program, defining: Callable[[str], Sequence[Rule
         raise _Unsupported(agg.group(4))
     columns = keys + [y] + [t for _, t in order]
     atoms, tests = _parse_body(agg_rules[0].body)
-    plan = _Plan(columns, atoms, tests, program, program.sizes)
+    plan = _Plan(columns, atoms, tests, program)
     nk = len(keys)
 
     def answers() -> List[Tuple[Any, ...]]:
@@ -239,7 +239,7 @@ def compile_rules(rules: Sequence[Rule], program, defining: Optional[Callable[[s
     try:
         if defining is not None and len(rules) == 1 and _READ.match(rules[0].body):
             return _aggregate_read(rules[0], program, defining)
-        plans = [_Plan(*_parse(r)[1:], program, program.sizes) for r in rules]
+        plans = [_Plan(*_parse(r)[1:], program) for r in rules]
     except _Unsupported:
         return None
     if any(step[0] in ("atom", "not") and step[1] == name for p in plans for step in p.steps):
@@ -254,34 +254,38 @@ def compile_rules(rules: Sequence[Rule], program, defining: Optional[Callable[[s
 
 
 def _run(plan: _Plan, program, out: Dict) -> None:
-    steps, head = plan.steps, plan.head
+    """Every answer of one plan into ``out``: a nested loop over the tables' indexes, tests as soon as bound."""
+    steps = []
+    for step in plan.steps:  # per atom: its constants, its bound variables, its new ones, its repeated ones
+        if step[0] in ("atom", "not"):
+            args = step[2]
+            table = program.indexed(step[1], len(args))
+            steps.append((step[0], table.match if table is not None else (lambda bound: ()),
+                          [(j, a[1]) for j, a in enumerate(args) if a[0] == "const"],
+                          [(j, a[1]) for j, a in enumerate(args) if a[0] == "bound"],
+                          [(j, a[1]) for j, a in enumerate(args) if a[0] == "new"],
+                          [(j, a[1]) for j, a in enumerate(args) if a[0] == "same"]))
+        else:
+            steps.append(step)
+    head = plan.head
+    last = len(steps)
     env: List[Any] = [None] * len(plan.slots)
-    match = program.match
-    arity = {}
 
     def go(i: int) -> None:
-        while i < len(steps):
+        while i < last:
             step = steps[i]
             kind = step[0]
             if kind == "atom":
-                _, rel, args = step
-                n = arity.get(rel)
-                if n is None:
-                    n = arity[rel] = len(args)
-                bound = [(j, a[1] if a[0] == "const" else env[a[1]]) for j, a in enumerate(args)
-                         if a[0] in ("const", "bound")]
-                new = [(j, a[1]) for j, a in enumerate(args) if a[0] == "new"]
-                same = [(j, a[1]) for j, a in enumerate(args) if a[0] == "same"]
-                for row in match(rel, n, bound):
-                    for j, slot in new:
-                        env[slot] = row[j]
-                    if all(env[slot] == row[j] for j, slot in same):
+                _, match, consts, known, new, same = step
+                for row in match(consts + [(j, env[s]) for j, s in known] if known else consts):
+                    for j, s in new:
+                        env[s] = row[j]
+                    if not same or all(env[s] == row[j] for j, s in same):
                         go(i + 1)
                 return
             if kind == "not":
-                _, rel, args = step
-                bound = [(j, a[1] if a[0] == "const" else env[a[1]]) for j, a in enumerate(args) if a[0] != "free"]
-                if match(rel, len(args), bound):
+                _, match, consts, known = step[:4]
+                if match(consts + [(j, env[s]) for j, s in known] if known else consts):
                     return
             elif kind == "cmp":
                 _, op, a, b = step

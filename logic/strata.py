@@ -92,16 +92,18 @@ def materialize(program: Program, rules: Sequence[Rule], components: List[List[s
     sizes = program.sizes
     for comp in components:
         todo = [name for name in comp if name not in done and not by_head[name][0].head.lstrip().startswith("(")]
-        answers = {}
+        answers, engine_asked = {}, False
         for name in todo:
             n = _arity(by_head[name][0].head)
             if len(comp) == 1 and _surely_empty(by_head[name], sizes):
                 answers[name] = (n, [])
                 continue
-            join = compile_rules(by_head[name], program, lambda f: by_head.get(f, ())) if PYTHON_JOINS and len(comp) == 1 else None
+            # a plain rule over kept relations: joined in Python (joins.py), no question to pyDatalog
+            join = compile_rules(by_head[name], program, by_head.get) if PYTHON_JOINS and len(comp) == 1 else None
             if join is not None:
                 answers[name] = (n, join())
                 continue
+            engine_asked = True
             try:
                 if name in parts:
                     at, values = parts[name]
@@ -113,7 +115,7 @@ def materialize(program: Program, rules: Sequence[Rule], components: List[List[s
         for name, (n, rows) in answers.items():
             program.replace_with_facts(name, n, rows)
             done.add(name)
-        if answers and not gc.isenabled():
+        if engine_asked and not gc.isenabled():
             # pyDatalog's sub-goals of a question refer to each other: cycles that only the collector frees.
             # With it off (program.py), sweep what this component made, and only that (the youngest generation).
             gc.collect(0)

@@ -62,7 +62,7 @@ def answers(text, p, *more):
     by_head = {}
     for r in rules:
         by_head.setdefault(r.head_name, []).append(r)
-    join = compile_rules(by_head[rules[0].head_name], p, lambda f: by_head.get(f, ()))
+    join = compile_rules(by_head[rules[0].head_name], p, by_head.get)
     return None if join is None else sorted(join())
 
 
