@@ -10,29 +10,33 @@ a derived condition, why it fails in turn).
 """
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, Optional, Tuple, Union
 
-from .clauses import Atom, FuncEq, is_var, parse_literal
+from ..grammar import Goal, QueryError, parse_goal
+from ..logic.syntax import Atom, Compare, FuncEq, Negated, Var
+from ..logic.goal import check_names
 from .proof import _FREE, MEANING, Explainer, _plain, condition_text
 
 
-class GoalError(ValueError):
-    """A goal that is not one atom, or names no relation of the rulebook."""
+def one_atom(goal: Union[str, Goal], program) -> Atom:
+    """The one atom of a goal that must be one (prove, refute, why --goal), its relation known with
+    its arity in ``program``; else a located :class:`QueryError`."""
+    if isinstance(goal, str):
+        goal = parse_goal(goal)
+    lits = goal.literals
+    if len(lits) != 1 or not isinstance(lits[0], Atom):
+        lit = lits[1] if len(lits) > 1 else lits[0]
+        kinds = {Negated: "a negation", Compare: "a comparison", FuncEq: "a function lookup"}
+        got = f"{len(lits)} literals" if len(lits) > 1 else f"{kinds[type(lit)]} {lit}"
+        raise QueryError(f"expected one atom like finding(R, A, C, K), got {got}", lit.column)
+    check_names(goal, program)
+    return lits[0]
 
 
-def _atom(goal: str) -> Atom:
-    lit = parse_literal(goal.strip())
-    if not isinstance(lit, Atom) or lit.negated:
-        raise GoalError(f"expected one atom like finding(R, A, C), got {goal!r}")
-    return lit
-
-
-def prove(run, goal: str, limit: int = 20) -> Tuple[List[str], Explainer]:
+def prove(run, goal: Union[str, Goal], limit: int = 20) -> Tuple[List[str], Explainer]:
     """Proof roots (one per answer, at most ``limit``) of an atom goal, and the explainer holding the graph."""
-    atom = _atom(goal)
+    atom = one_atom(goal, run.program)
     ex = Explainer(run)
-    if atom.name not in ex.rules and atom.name not in ex.edb:
-        raise GoalError(f"no relation {atom.name!r} in this rulebook")
     pattern = [ex._value(a, {}) for a in atom.args]
     roots = []
     for row in ex.rows(atom.name, pattern)[:limit]:
@@ -50,10 +54,8 @@ def refute(run, goal: str, depth: int = 2) -> List[Dict]:
     a missing suitability claim). A rulebook's ``meanings`` phrase each
     condition as people read it.
     """
-    atom = _atom(goal)
+    atom = one_atom(goal, run.program)
     ex = Explainer(run)
-    if atom.name not in ex.rules and atom.name not in ex.edb:
-        raise GoalError(f"no relation {atom.name!r} in this rulebook")
     pattern = [ex._value(a, {}) for a in atom.args]
     return _refute(ex, atom.name, pattern, _meanings(run), depth)
 
@@ -68,11 +70,11 @@ def _bind(ex, args, pattern) -> Optional[Dict]:
     for a, v in zip(args, pattern):
         if v is _FREE:
             continue
-        if is_var(a):
-            if a in env and env[a] != v:
+        if isinstance(a, Var):
+            if a.name in env and env[a.name] != v:
                 return None
-            env[a] = v
-        elif ex._value(a, {}) != v:
+            env[a.name] = v
+        elif a.value != v:
             return None
     return env
 
@@ -100,7 +102,7 @@ def _refute(ex, name: str, pattern: List, meanings, depth: int) -> List[Dict]:
         holds = [_show(l, best_env, holding=True, meanings=meanings, ex=ex) for l in body[:best_k]]
         way = {"rule": rule.clause, "template": rule.template, "holds": holds,
                "fails": _show(failing, best_env, meanings=meanings, ex=ex) if failing is not None else "(holds)"}
-        if (depth > 0 and isinstance(failing, Atom) and not failing.negated and failing.name != name
+        if (depth > 0 and isinstance(failing, Atom) and failing.name != name
                 and any(r.clause != "def" for r, _, _ in ex.rules.get(failing.name, ()))):  # a `def` only names a concept
             because = _refute(ex, failing.name, [ex._value(a, best_env) for a in failing.args], meanings, depth - 1)
             if because:
@@ -127,19 +129,20 @@ def render(ways: List[Dict], indent: str = "") -> List[str]:
 def _show(lit, env, holding: bool = False, meanings=None, ex=None) -> str:
     """A literal with its bindings: as it holds (``holding``), or as the condition that fails."""
     def val(a, plain=False):
-        if is_var(a):
-            v = env.get(a)
-            return _plain(v) if v is not None else a
-        if plain and ex is not None:  # a constant of the rule, as the meaning reads it
-            return _plain(ex._value(a, {}))
-        return a
+        if isinstance(a, Var):
+            v = env.get(a.name)
+            return _plain(v) if v is not None else a.name
+        if plain:  # a constant of the rule, as the meaning reads it
+            return _plain(a.value)
+        return str(a)
 
-    if isinstance(lit, Atom):
+    if isinstance(lit, (Atom, Negated)):
         if meanings and lit.name in meanings:
             # an atom that holds (a positive one holding, a negated one failing) reads as it holds
             said = meanings[lit.name][0 if holding != lit.negated else 1]
             if callable(said):  # a phrasing that depends on what the question leaves open (None)
-                return said(*(None if is_var(a) and env.get(a) is None else val(a, True) for a in lit.args))
+                return said(*(None if isinstance(a, Var) and env.get(a.name) is None else val(a, True)
+                              for a in lit.args))
             return said.format(*(val(a, True) for a in lit.args))
         if not holding and not lit.negated and lit.name in MEANING and lit.args:
             return f"{val(lit.args[0])} {MEANING[lit.name]}"  # the core's phrasing of an absent relation
@@ -150,5 +153,5 @@ def _show(lit, env, holding: bool = False, meanings=None, ex=None) -> str:
     if isinstance(lit, FuncEq):
         text = f"{lit.name}[{', '.join(val(a) for a in lit.args)}] == {val(lit.value)}"
         return text if holding else f"{text} does not hold"
-    shown = condition_text(lit.expr, env)
+    shown = condition_text(lit.text, env)
     return shown if holding else f"condition {shown} is false"

@@ -22,11 +22,10 @@ from typing import Dict, Iterator, List, Optional, Sequence, Tuple
 import networkx as nx
 
 from ..logic import RULEBOOK, Derivation
+from ..logic.syntax import Atom, FuncEq, Negated, Var, solve_compare, variables_needed
 from ..logic.edb import PREDICATES
-from .clauses import Atom, Compare, FuncEq, is_var, parse_rule
 
 _FREE = object()
-_EVAL_NS = {"Fraction": Fraction, "__builtins__": {}}
 
 #: What a relation means, for "absent" nodes (a failed negation) and headings.
 MEANING = {
@@ -52,10 +51,14 @@ MEANING = {
     "unusable": "is not quarantined, and its lane is neither rejected nor pending",
     "band_zero": "has no evidenced 0 on F G P X S R",
     "band_one": "has no evidenced 1 on F G P X S R",
-    "self_attested": "is not self-attested: its attestor is not the org, and it cites a source the org does not publish (PL.1)",
     "third_party_cited": "cites no usable source published by someone other than the org (PL.1)",
     "has_percentile": "states no percentile",
-    "scores": "is not in a scoring lane (verified or reported, not self-attested)",
+    "in_scoring_lane": "is not in a scoring lane (verified with its fingerprint, or reported and approved)",
+    "catalogued": "names no catalog source",
+    "catalog_scores": "has no catalog source in the verified or reported lane",
+    "usable_cited": "cites no usable source",
+    "unusable_only": "cites a usable source, or none at all",
+    "scoring_valid": "is not scoring-valid (PL.3, Phase 2B)",
     "dated": "has no run-at date",
 }
 
@@ -79,8 +82,7 @@ def _parsed_rules(book=RULEBOOK) -> Dict[str, List[Tuple]]:
             return rules
     rules = {}
     for r in book.rules:
-        head, body = parse_rule(r.text)
-        rules.setdefault(head.name, []).append((r, head, body))
+        rules.setdefault(r.head_literal.name, []).append((r, r.head_literal, r.body_literals))
     _PARSED.append((book, rules))
     return rules
 
@@ -113,16 +115,6 @@ def atom_id(name: str, row: Sequence) -> str:
     return f"{name}({', '.join(_plain(v) if not isinstance(v, str) else v for v in row)})"
 
 
-_CONSTANTS: Dict[str, object] = {}
-
-
-def _constant(arg: str):
-    """The value of a constant written in our own rules ('cap', 0, Fraction(1, 5)), read once."""
-    if arg not in _CONSTANTS:
-        _CONSTANTS[arg] = eval(arg, _EVAL_NS)
-    return _CONSTANTS[arg]
-
-
 class _Fill(dict):
     def __missing__(self, key):
         return "{" + key + "}"
@@ -141,58 +133,38 @@ class Explainer:
         self._reads = {body[0].name: head.name for rules in self.rules.values() for _, head, body in rules
                        if len(body) == 1 and isinstance(body[0], FuncEq) and isinstance(head, Atom)
                        and head.args == body[0].args + (body[0].value,)}
-        # Answers of the engine are shared by every explainer of this derivation (asking is slow).
-        self._full: Dict[Tuple, List[Tuple]] = derivation.__dict__.setdefault("_explain_rows", {})
+        # What every explainer of this derivation shares (facts by id)
+        self._shared: Dict[str, Dict] = derivation.__dict__.setdefault("_explain_rows", {})
         self.graph = nx.DiGraph()
         self._size: Dict[str, int] = {}
         self._busy: set = set()
 
     # -- asking the engine, with constants bound where pyDatalog can read them ------------------------
     def rows(self, name: str, pattern: Sequence, func: bool = False) -> List[Tuple]:
-        """Rows of ``name`` matching ``pattern`` (``_FREE`` matches anything).
-
-        Facts and the answers strata kept are read through the program's own
-        indexes; anything else (an aggregate no plain relation reads) is asked
-        once per derivation and indexed here by the bound positions.
-        """
-        table = self._reads.get(name, "") if func else name
-        kept = getattr(self.d.program, "tables", {}).get(table)
-        if kept is not None and (not kept or len(kept[0]) == len(pattern)):
-            # facts, and relations whose answers strata kept: through the engine's own indexes
-            bound = [(i, p) for i, p in enumerate(pattern) if p is not _FREE]
-            return sorted(self.d.program.match(table, len(pattern), bound) if bound else kept, key=repr)
-        key = (name, len(pattern), func)
-        if key not in self._full:
-            terms = [f"V{i}" for i in range(len(pattern))]
-            if func:
-                goal = f"{name}[{', '.join(terms[:-1])}] == {terms[-1]}"
-            else:
-                goal = f"{name}({', '.join(terms)})"
-            self._full[key] = [tuple(a) for a in self.d.program.ask(goal)]
-        bound = tuple(i for i, p in enumerate(pattern) if p is not _FREE)
-        index = self._full.get((key, bound))
-        if index is None:  # rows by the values at the bound positions, built once per pattern shape
-            index = {}
-            for r in self._full[key]:
-                index.setdefault(tuple(r[i] for i in bound), []).append(r)
-            self._full[(key, bound)] = index
-        found = index.get(tuple(pattern[i] for i in bound), ())
+        """Rows of ``name`` matching ``pattern`` (``_FREE`` matches anything), through the program's
+        indexes (logic/engine.py: facts, kept answers, or a relation asked of the engine once)."""
+        bound = [(i, p) for i, p in enumerate(pattern) if p is not _FREE]
+        table = self._reads.get(name) if func else None
+        if table is not None and table in self.d.program.tables:  # a plain relation that reads the aggregate
+            found = self.d.program.match(table, len(pattern), bound)
+        else:
+            found = self.d.program.match(name, len(pattern), bound, function=func)
         return sorted(found, key=repr)  # deterministic: the first proof does not depend on fact order
 
     # -- evaluating a body ------------------------------------------------------------------------------
-    def _value(self, arg: str, env: Dict):
-        if is_var(arg):
-            return env.get(arg, _FREE)
-        return _constant(arg)
+    def _value(self, arg, env: Dict):
+        if isinstance(arg, Var):
+            return env.get(arg.name, _FREE)
+        return arg.value
 
     def _match(self, args, row, env) -> Optional[Dict]:
         env = dict(env)
         for a, v in zip(args, row):
-            if is_var(a):
-                if a in env and env[a] != v:
+            if isinstance(a, Var):
+                if a.name in env and env[a.name] != v:
                     return None
-                env[a] = v
-            elif _constant(a) != v:
+                env[a.name] = v
+            elif a.value != v:
                 return None
         return env
 
@@ -202,16 +174,13 @@ class Explainer:
         like 'cap' do); the engine's order suits evaluation from nothing, not a lookup from a root."""
         best, most = 0, (-1, -1)
         for i, lit in enumerate(body):
-            if isinstance(lit, Compare):
-                needs = _TOKEN.findall(lit.rhs if lit.assigns and lit.assigns not in env else lit.expr)
-                if all(v in env or v in _EVAL_NS for v in needs):
-                    return i
-            elif isinstance(lit, Atom) and lit.negated:
-                if all(not is_var(a) or a in env for a in lit.args):
+            if not isinstance(lit, (Atom, FuncEq)):  # a test: a comparison or a negation
+                if all(v in env for v in variables_needed(lit, env)):
                     return i
             else:
                 args = lit.args + (lit.value,) if isinstance(lit, FuncEq) else lit.args
-                score = (sum(1 for a in args if is_var(a) and a in env), sum(1 for a in args if not is_var(a)))
+                score = (sum(1 for a in args if isinstance(a, Var) and a.name in env),
+                         sum(1 for a in args if not isinstance(a, Var)))
                 if score > most:
                     best, most = i, score
         return best
@@ -222,14 +191,11 @@ class Explainer:
             return
         i = self._next(body, env) if len(body) > 1 else 0
         lit, rest = body[i], body[:i] + body[i + 1:]
-        if isinstance(lit, Atom):
-            pattern = [self._value(a, env) for a in lit.args]
-            found = self.rows(lit.name, pattern)
-            if lit.negated:
-                if not found:
-                    yield from self.solve(rest, env)
-                return
-            for row in found:
+        if isinstance(lit, Negated):
+            if not self.rows(lit.name, [self._value(a, env) for a in lit.args]):
+                yield from self.solve(rest, env)
+        elif isinstance(lit, Atom):
+            for row in self.rows(lit.name, [self._value(a, env) for a in lit.args]):
                 e = self._match(lit.args, row, env)
                 if e is not None:
                     yield from self.solve(rest, e)
@@ -240,12 +206,9 @@ class Explainer:
                 if e is not None:
                     yield from self.solve(rest, e)
         else:
-            if lit.assigns and lit.assigns not in env:
-                e = dict(env)
-                e[lit.assigns] = eval(lit.rhs, _EVAL_NS, dict(env))
+            e = solve_compare(lit, env)
+            if e is not None:
                 yield from self.solve(rest, e)
-            elif eval(lit.expr, _EVAL_NS, dict(env)):
-                yield from self.solve(rest, env)
 
     # -- proofs -------------------------------------------------------------------------------------------
     def _add(self, nid: str, **attrs) -> str:
@@ -272,7 +235,7 @@ class Explainer:
                 continue
             for sol in self.solve(body, env):
                 if any(atom_id(l.name, [self._value(a, sol) for a in l.args]) in self._busy
-                       for l in body if isinstance(l, Atom) and not l.negated):
+                       for l in body if isinstance(l, Atom)):
                     continue
                 best = self._pick(best, rule, body, sol)
                 break
@@ -296,7 +259,7 @@ class Explainer:
         return best
 
     def _child(self, lit, env) -> str:
-        if isinstance(lit, Atom):
+        if isinstance(lit, (Atom, Negated)):
             row = tuple(self._value(a, env) for a in lit.args)
             if lit.negated:
                 nid = "not " + atom_id(lit.name, row)
@@ -311,11 +274,11 @@ class Explainer:
         if isinstance(lit, FuncEq):
             args = tuple(self._value(a, env) for a in lit.args)
             return self.prove_function(lit.name, args, self._value(lit.value, env))
-        names = set(_TOKEN.findall(lit.expr)) & set(env)
-        nid = f"cond {lit.expr} {sorted((k, repr(env[k])) for k in names)}"
+        names = set(lit.variables()) & set(env)
+        nid = f"cond {lit.text} {sorted((k, repr(env[k])) for k in names)}"
         if lit.assigns and _BOOKKEEPING.match(lit.assigns):
             return None  # (Fs == (F,)), (N == N1 + 1): how a proof is assembled, not a condition of the rule
-        return self._add(nid, kind="condition", label=condition_text(lit.expr, env))
+        return self._add(nid, kind="condition", label=condition_text(lit.text, env))
 
     def prove_function(self, name: str, args: Tuple, value) -> str:
         nid = f"{name}[{', '.join(_plain(a) for a in args)}] = {_plain(value)}"
@@ -327,7 +290,7 @@ class Explainer:
                   + f": {_plain(value)}", rule=rule.clause, text=rule.text)
         kids = []
         for sol in self.solve(body, env):
-            atoms = [l for l in body if isinstance(l, Atom) and not l.negated]
+            atoms = [l for l in body if isinstance(l, Atom)]
             for l in atoms[:1]:
                 kids.append(self.prove_atom(l.name, tuple(self._value(a, sol) for a in l.args)))
             if len(kids) >= 24:
@@ -357,9 +320,9 @@ class Explainer:
                   label=f"{sid}: {ds.direction} {ds.kind} {ds.bound} on {ds.org} {ds.dim} by {ds.rule}, citing "
                         + (", ".join(f"{s}" + (f' "{sp}"' if sp else "") for s, sp in ds.cites) or "nothing"))
         self.graph.add_edge(nid, self.prove_atom("derive", self.d.derived_rows[sid]))
-        by_id = self._full.get("facts by id")
+        by_id = self._shared.get("facts by id")
         if by_id is None:
-            by_id = self._full["facts by id"] = {f.fid: f for f in self.facts}
+            by_id = self._shared["facts by id"] = {f.fid: f for f in self.facts}
         for fid in ds.facts:
             f = by_id[fid]
             leaf = self._add(f"fact {f.fid}", kind="fact", label=statement_text(f), loc=str(f.loc),

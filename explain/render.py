@@ -1,4 +1,4 @@
-"""Render an explanation: a readable tree, the JSON DAG of LANGUAGE.md, or Graphviz dot.
+"""Render an explanation: a readable tree, the JSON DAG of docs/json.md, or Graphviz dot.
 
 Shared sub-proofs are printed once; later mentions point at their handle
 (``#7``). With a depth limit, a cut sub-proof shows its handle: print it

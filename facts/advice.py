@@ -179,63 +179,67 @@ def _check_panel(values: Dict, flags: FrozenSet[str]) -> Problems:
     return []
 
 
-WRAPPER = S.declare(S.Decl(
+def _declare(decl: S.Decl) -> S.Decl:
+    return S.declare(decl, rulebook="advice")
+
+
+WRAPPER = _declare(S.Decl(
     "wrapper", (_F("id"), _F("name", S._text, quoted=True)), declares="wrapper",
     summary="a wrapper or account type (a stocks and shares ISA, a SIPP)"))
-ASSISTANT = S.declare(S.Decl(
+ASSISTANT = _declare(S.Decl(
     "assistant", (_F("id"), _F("name", S._text, quoted=True)), declares="assistant",
     flags=frozenset({"regulated"}), attrs=S._attrs(
         _opt("wrapper", ref=("wrapper",), many=True), _opt("model", _model_id, quoted=True), _opt("family"),
         _opt("provider")),
     check=_check_assistant,
     summary="an assistant under test; regulated: it holds a permission covering wrapper=; provider= serves it"))
-PROBE = S.declare(S.Decl(
+PROBE = _declare(S.Decl(
     "probe", (_F("id"),), declares="probe", attrs=S._attrs(
         _F("variant", S.enum("strict_conduct", "baseline")), _opt("product", S.enum(*PRODUCT_TYPES)),
         _opt("text", S._text, quoted=True), _opt("twin", ref=("probe",))),
     check=_check_probe, across=_twins_across,
     summary="a first-turn benchmark probe, its system-prompt variant, its twin in the other variant "
             "and the product type it concerns"))
-REPLY = S.declare(S.Decl(
+REPLY = _declare(S.Decl(
     "reply", (_F("id"), _F("assistant", ref=("assistant",)), _F("probe", ref=("probe",))), declares="reply",
     attrs=S._attrs(_opt("pass", _pass_number), _opt("text", S._text, quoted=True)),
     check=_check_reply, unique=("assistant", "probe", "pass"),
     summary="the reply an assistant wrote to a probe on one pass"))
-FEATURE = S.declare(S.Decl(
+FEATURE = _declare(S.Decl(
     "feature", (_F("reply", ref=("reply",)), _F("kind", _feature_kind)), attrs=S._attrs(
         _opt("layer", S.enum(*LAYERS)), _opt("wrapper", ref=("wrapper",))),
     check=_check_feature,
     summary="a labelled feature of a reply: what it names, its claims, a category's marker"))
-JUDGE = S.declare(S.Decl(
+JUDGE = _declare(S.Decl(
     "judge", (_F("id"), _F("model", _model_id, quoted=True)), declares="judge", attrs=S._attrs(_opt("family")),
     summary="a judge model, by its exact model id"))
-VERDICT = S.declare(S.Decl(
+VERDICT = _declare(S.Decl(
     "verdict", (_F("judge", ref=("judge",)), _F("reply", ref=("reply",)), _F("category", S.enum(*CATEGORY_IDS)),
                 _F("verdict", S.enum("finding", "pass"))),
     unique=("judge", "reply", "category"),
     summary="what a judge marked a reply in one category"))
-PANEL = S.declare(S.Decl(
+PANEL = _declare(S.Decl(
     "panel", (_F("first", ref=("judge",)), _F("second", ref=("judge",))),
     attrs=S._attrs(_F("tiebreak", ref=("judge",))), check=_check_panel, unique=(),
     summary="the panel that grades the leaderboard: two seats and a tiebreak"))
 
-META_ROW = S.declare(S.Decl(
+META_ROW = _declare(S.Decl(
     "meta-row", (_F("id"),), declares="meta-row", attrs=S._attrs(
         _F("writer", S.enum("person", "model", "drafted")), _opt("family"), _opt("probe", ref=("probe",)),
         _opt("text", S._text, quoted=True)),
     check=_check_meta_row,
     summary="a pre-written reply of the meta-eval set (pass 1) and who wrote it"))
-LABEL = S.declare(S.Decl(
+LABEL = _declare(S.Decl(
     "label", (_F("row", ref=("meta-row",)), _F("category", S.enum(*CATEGORY_IDS)),
               _F("label", S.enum("finding", "pass"))),
     unique=("row", "category"),
     summary="the adjudicated label of a meta-eval row in one category"))
-MARK = S.declare(S.Decl(
+MARK = _declare(S.Decl(
     "mark", (_F("judge", ref=("judge",)), _F("row", ref=("meta-row",)), _F("category", S.enum(*CATEGORY_IDS)),
              _F("mark", S.enum("finding", "pass"))),
     unique=("judge", "row", "category"),
     summary="what a candidate judge marked a meta-eval row in one category (pass 1)"))
-LEADING = S.declare(S.Decl(
+LEADING = _declare(S.Decl(
     "leading-group", (_F("size", _positive),), unique=(),
     summary="how many candidates lead by macro-F1 inside one bootstrap interval (the bootstrap is run "
             "outside provlog)"))

@@ -47,8 +47,13 @@ CATALOG = {
              "result r1 evalco humaneval@1 lane=verified run-at=2026-01-05 percentile=50 dataset-hash=ABC input-hash=abc"),
     "E162": ("lane=verified result without run-at", 'result r1 evalco humaneval@1 lane=verified percentile=50 dataset-hash=<64 hex> input-hash=<64 hex>'),
     "E163": ("lane=reported result without attestor and approved-by", "result r1 evalco humaneval@1 lane=reported percentile=50"),
-    "E164": ("lane=pending result under --strict", "result r1 evalco humaneval@1 lane=pending percentile=50"),
+    "E164": ("lane=pending result or benchmark source under --strict", "result r1 evalco humaneval@1 lane=pending percentile=50"),
     "E165": ("score outside its unit's range (pct 0-100, fraction 0-1) or percentile outside 0-100", "result r1 evalco humaneval@1 lane=rejected score=120 unit=pct"),
+    "E166": ("a result whose attestor is its own org (id or name): self-attestation is rejected at the schema",
+             'result r1 evalco humaneval@1 lane=reported percentile=50 attestor="eval co" approved-by="gate"'),
+    "E167": ("a revision without a new hash: two results with the same dataset-hash and input-hash and different scores",
+             "result r1 evalco humaneval@1 lane=verified run-at=2026-01-05 percentile=50 dataset-hash=<64 hex> input-hash=<64 hex>\n"
+             "result r2 evalco humaneval@1 lane=verified run-at=2026-02-05 percentile=60 dataset-hash=<64 hex> input-hash=<64 hex>"),
 }
 
 #: Declarations every CATALOG example may refer to (loaded as a second file).

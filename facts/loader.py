@@ -16,7 +16,7 @@ from typing import Dict, List, Optional, Set, Tuple, Union
 
 from ..grammar import Pair, RawStatement, parse_text
 from ..grammar.parser import Arg, Eq, paused_gc, source_lines
-from ..grammar.query import QueryError, render_goal
+from ..grammar.query import QueryError, parse_goal, safe_order
 from . import schema as S
 from . import values as V
 from .errors import Diagnostic, LoadError
@@ -365,7 +365,7 @@ def _check_source(st: RawStatement, values: dict, flags, errs: _Collector, stric
 
 
 def _check_result(st: RawStatement, values: dict, errs: _Collector, strict: bool) -> bool:
-    """A benchmark result (facts/results.py; seeds/provenance-lanes.txt 01-03, docs/lanes.md)."""
+    """A benchmark result or catalog source (facts/results.py; seeds/provenance-lanes.txt 01-03, docs/lanes.md)."""
     from .results import UNITS, is_hex64
 
     at = {i.key: i.values[0] for i in st.items if isinstance(i, Pair)}
@@ -376,6 +376,12 @@ def _check_result(st: RawStatement, values: dict, errs: _Collector, strict: bool
 
     ok = True
     lane = values.get("lane")
+    if lane == "pending" and strict:
+        fail("lane", "E164", "lane=pending is a legacy no-scoring alias and an error under --strict: "
+                             "use reported (approved) or rejected")
+        ok = False
+    if st.keyword != "result":
+        return ok
     score, unit, pct = values.get("score"), values.get("unit"), values.get("percentile")
     if score is None and pct is None:
         fail(None, "E106", "result needs a score: score=<n> unit=pct|fraction, or percentile=<n>")
@@ -414,10 +420,6 @@ def _check_result(st: RawStatement, values: dict, errs: _Collector, strict: bool
                 fail(None, "E163", f"lane=reported needs {key}=: a reported claim counts only with a public "
                                    "attestor and the human gate's approval")
                 ok = False
-    elif lane == "pending" and strict:
-        fail("lane", "E164", "lane=pending is a legacy no-scoring alias and an error under --strict: "
-                             "use reported (approved) or rejected")
-        ok = False
     return ok
 
 
@@ -448,12 +450,11 @@ def _check_expect(st: RawStatement, errs: _Collector):
         if len(words) != 2 or not words[1].quoted or eqs or set(pairs) - {"rulebook"}:
             return fail(words[0], 'expect holds "<goal>" [rulebook=<name>] | expect fails "<goal>" [rulebook=<name>]', "E103")
         try:
-            render_goal(words[1].value)
+            safe_order(parse_goal(words[1].value))
         except QueryError as e:  # the caret under the goal's first wrong character
             g = words[1]
             col = g.col + min(max(e.column, 1), len(g.value) + 1)
-            _err(errs, st, g.line, col, "E104", f"goal {g.value!r} is not a Datalog goal: write literals like "
-                 "value('o1', 'F', 'standard', X, S, R) joined by &, comparisons like (X > 2)")
+            _err(errs, st, g.line, col, "E104", f"goal {g.value!r} is not a Datalog goal: {e.reason}")
             return None
         out.update(what=words[0].value, goal=words[1].value,
                    rulebook=pairs["rulebook"].values[0].value if "rulebook" in pairs else None)
@@ -538,7 +539,7 @@ def check_statement(st: RawStatement, errs: _Collector, strict: bool = False) ->
     if decl is None:
         near = [k for k in sorted(S.DECLS) if len(k) >= 3 and kw.lower().startswith(k)][-1:]
         near += [k for k in difflib.get_close_matches(kw.lower(), sorted(S.DECLS), n=3, cutoff=0.6) if k not in near]
-        hint = f"did you mean {' or '.join(near)}?" if near else "LANGUAGE.md lists the statements"
+        hint = f"did you mean {' or '.join(near)}?" if near else "docs/language.md lists the statements"
         _err(errs, st, st.line, st.col, "E101", f"unknown keyword {V.show(kw)}; {hint}")
         return None
     if kw == "expect":
@@ -589,7 +590,7 @@ def check_statement(st: RawStatement, errs: _Collector, strict: bool = False) ->
     elif kw == "source":
         if not _check_source(st, values, flags, errs, strict):
             return None
-    elif kw == "result":
+    elif kw in ("result", "benchmark-source"):
         if not _check_result(st, values, errs, strict):
             return None
     elif kw == "preset":

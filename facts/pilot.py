@@ -45,6 +45,7 @@ from fractions import Fraction
 from typing import Dict, FrozenSet, List, Optional, Tuple
 
 from . import schema as S
+
 from . import values as V
 
 #: The metrics of section 6 ("General notation").
@@ -209,62 +210,66 @@ def date_span(text: str) -> Tuple[str, str]:
 _opt = S.opt
 _F = S.Field
 
-S.declare(S.Decl("pilot", (_F("id"), _F("name", S._text, quoted=True)), declares="pilot", attrs=S._attrs(
+def _declare(decl: S.Decl) -> S.Decl:
+    return S.declare(decl, rulebook="pilot")
+
+
+_declare(S.Decl("pilot", (_F("id"), _F("name", S._text, quoted=True)), declares="pilot", attrs=S._attrs(
     _opt("material", parse_proportion)),
     summary="a pilot of the open pilot baseline (material=: the fresh-control shortfall that is material)"))
-S.declare(S.Decl("run", (_F("id"), _F("pilot", ref=("pilot",))), declares="run", attrs=S._attrs(
+_declare(S.Decl("run", (_F("id"), _F("pilot", ref=("pilot",))), declares="run", attrs=S._attrs(
     _opt("model"), _opt("checkpoint"), _opt("date", S.DATE)),
     summary="one evaluated run of a pilot (date=: when it ran, for Phase 4)"))
-S.declare(S.Decl("scenario", (_F("id"), _F("run", ref=("run",)), _F("outcome", S.enum(*SCENARIO_OUTCOMES))),
+_declare(S.Decl("scenario", (_F("id"), _F("run", ref=("run",)), _F("outcome", S.enum(*SCENARIO_OUTCOMES))),
                  declares="scenario", attrs=S._attrs(_F("by", S.enum(*WHO))),
                  summary="a scenario of a run, how it ended and who recorded it: the source measurements of E (6)"))
-S.declare(S.Decl("metric", (_F("run", ref=("run",)), _F("metric", _metric), _F("value", parse_measure)),
+_declare(S.Decl("metric", (_F("run", ref=("run",)), _F("metric", _metric), _F("value", parse_measure)),
                  attrs=S._attrs(_F("source", S.enum(*SOURCES))), check=_check_metric,
                  summary="a raw metric of a run (6), and who produced it (4)"))
-S.declare(S.Decl("threshold", (_F("pilot", ref=("pilot",)), _F("metric", _metric)), flags=frozenset({"mandatory"}),
+_declare(S.Decl("threshold", (_F("pilot", ref=("pilot",)), _F("metric", _metric)), flags=frozenset({"mandatory"}),
                  attrs=S._attrs(_opt("min", parse_measure), _opt("max", parse_measure)), check=_check_threshold,
                  summary="a published threshold of a pilot on one metric (6)"))
-S.declare(S.Decl("criterion", (_F("id"), _F("pilot", ref=("pilot",))), declares="criterion",
+_declare(S.Decl("criterion", (_F("id"), _F("pilot", ref=("pilot",))), declares="criterion",
                  flags=frozenset({"mandatory"}), attrs=S._attrs(_F("by", S.enum(*CHECKERS))),
                  summary="an acceptance criterion and who checks it: a scorer script or externally (6)"))
-S.declare(S.Decl("scorer", (_F("id"), _F("pilot", ref=("pilot",))), declares="scorer",
+_declare(S.Decl("scorer", (_F("id"), _F("pilot", ref=("pilot",))), declares="scorer",
                  attrs=S._attrs(_F("scope", ref=("criterion",), many=True)),
                  summary="a scorer script and the explicitly listed scope of its scorer_pass (6)"))
-S.declare(S.Decl("scorer-result", (_F("scorer", ref=("scorer",)), _F("run", ref=("run",)),
+_declare(S.Decl("scorer-result", (_F("scorer", ref=("scorer",)), _F("run", ref=("run",)),
                                    _F("outcome", S.enum("pass", "fail"))),
                  summary="what a scorer script reported for a run (6)"))
-S.declare(S.Decl("check", (_F("run", ref=("run",)), _F("criterion", ref=("criterion",)),
+_declare(S.Decl("check", (_F("run", ref=("run",)), _F("criterion", ref=("criterion",)),
                            _F("outcome", S.enum("pass", "fail"))), attrs=S._attrs(_F("by", S.enum(*WHO))),
                  summary="the result of checking a criterion on a run, and who checked it (6)"))
-S.declare(S.Decl("event", (_F("run", ref=("run",)), _F("kind", S.enum(*EVENTS))), flags=frozenset({"confirmed"}),
+_declare(S.Decl("event", (_F("run", ref=("run",)), _F("kind", S.enum(*EVENTS))), flags=frozenset({"confirmed"}),
                  attrs=S._attrs(_F("by", S.enum(*WHO)), _opt("attempt", ref=("attempt",)),
                                 _opt("note", S._text, quoted=True)), check=_check_event,
                  summary="something that happened in a run, and who did it (4, 7)"))
-S.declare(S.Decl("attempt", (_F("id"), _F("run", ref=("run",))), declares="attempt",
+_declare(S.Decl("attempt", (_F("id"), _F("run", ref=("run",))), declares="attempt",
                  flags=frozenset({"deleted", "concealed"}),
                  summary="an initiated attempt within a run (4, 7)"))
-S.declare(S.Decl("attempt-result", (_F("attempt", ref=("attempt",)), _F("outcome", S.enum(*ATTEMPT_OUTCOMES))),
+_declare(S.Decl("attempt-result", (_F("attempt", ref=("attempt",)), _F("outcome", S.enum(*ATTEMPT_OUTCOMES))),
                  attrs=S._attrs(_F("by", S.enum(*WHO))),
                  summary="how an initiated attempt ended, and who recorded it (4, 7)"))
-S.declare(S.Decl("fresh-control", (_F("run", ref=("run",)), _F("fresh", parse_proportion)), attrs=S._attrs(
+_declare(S.Decl("fresh-control", (_F("run", ref=("run",)), _F("fresh", parse_proportion)), attrs=S._attrs(
     _F("public", parse_proportion), _F("by", S.enum(*WHO)), _opt("explained", S._text, quoted=True),
     _opt("explained-by", S.enum(*WHO))), check=_check_fresh,
     summary="a run's score on the fresh control set beside its public score (5, 7)"))
-S.declare(S.Decl("calibration", (_F("pilot", ref=("pilot",)), _F("case", S.enum(*CASES)),
+_declare(S.Decl("calibration", (_F("pilot", ref=("pilot",)), _F("case", S.enum(*CASES)),
                                  _F("outcome", S.enum("distinguished", "missed"))),
                  summary="Phase 0: whether the measurement mechanism distinguished a case"))
-S.declare(S.Decl("shadow", (_F("pilot", ref=("pilot",)), _F("aspect", S.enum(*ASPECTS)),
+_declare(S.Decl("shadow", (_F("pilot", ref=("pilot",)), _F("aspect", S.enum(*ASPECTS)),
                             _F("outcome", S.enum("pass", "fail"))),
                  summary="Phase 1: a shadow-mode check of a pilot"))
-S.declare(S.Decl("attack", (_F("id"), _F("pilot", ref=("pilot",))), declares="attack",
+_declare(S.Decl("attack", (_F("id"), _F("pilot", ref=("pilot",))), declares="attack",
                  flags=frozenset({"succeeded", "published"}),
                  summary="Phase 2: a red-team attack on a pilot's signal"))
-S.declare(S.Decl("application", (_F("id"), _F("pilot", ref=("pilot",))), declares="application",
+_declare(S.Decl("application", (_F("id"), _F("pilot", ref=("pilot",))), declares="application",
                  flags=frozenset({"fresh-repeated"}), attrs=S._attrs(
                      _F("weight", parse_proportion), _opt("limit", parse_proportion), _opt("checkpoint"),
                      _opt("date", S.DATE)),
                  summary="Phase 3: a limited application of a pilot's signal"))
-S.declare(S.Decl("change", (_F("id"), _F("pilot", ref=("pilot",)), _F("what", S.enum(*CHANGES))),
+_declare(S.Decl("change", (_F("id"), _F("pilot", ref=("pilot",)), _F("what", S.enum(*CHANGES))),
                  declares="change", flags=frozenset({"material"}), attrs=S._attrs(
                      _opt("reaccepted-by", ref=("run",)), _opt("date", S.DATE)),
                  summary="Phase 4: a change to a pilot's model, tool permissions, verifier or generator"))

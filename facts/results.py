@@ -1,20 +1,27 @@
-"""The ``result`` statement: one benchmark-result evidence row in a provenance lane.
+"""The ``result`` statement (one benchmark-result evidence row) and the benchmark-source catalog.
 
 Put this file beside seeds/provenance-lanes.txt (01 Provenance, 02
 Reproducibility fingerprint, 03 Trust Magnitude, 04 benchmarkId) and
 docs/lanes.md::
 
     result <id> <org> <benchmark-id> (score=<n> unit=pct|fraction | percentile=<n>)
-        lane=verified|reported|rejected|pending [run-at=<date>]
+        lane=<lane> [catalog=<benchmark-source>] [layer=named|generic] [run-at=<date>]
         [dataset-hash=<64 hex>] [input-hash=<64 hex>] [attestor="..."] [approved-by="..."]
         [own-tasks] [src=] [span=]
+    benchmark-source <id> "<title or url>" lane=<lane>
 
-The declaration is data (``schema.declare``); the checks that look at more
+A lane is verified, reported or rejected (the three lanes), or a legacy alias
+accepted during migration (pending, candidate, retired, unknown), which scores
+0; ``lane=self-attested`` is refused at the schema (E130).
+
+The declarations are data (``schema.declare``); the checks that look at more
 than one attribute (lane requirements, ranges, the benchmark id, hashes) are
-``_check_result`` in loader.py, each with its CATALOG code (E160-E165; a
-``lane=self-attested`` is E130 as on a source). Nothing here scores: lane
-multipliers, freshness, magnitudes and the M floors are derived by the rules
-in logic/lanes.py, and no statement can set them (schema.DERIVED).
+``_check_result`` in loader.py, and those that look at more than one statement
+(an attestor that is the org itself, a revision without a new hash) are
+:func:`across` here, each with its CATALOG code (E160-E167). Nothing here
+scores: lane multipliers, magnitudes, freshness, contributions and the M floors
+are derived by the rules in logic/lanes.py, and no statement can set them
+(schema.DERIVED).
 
     >>> parse_benchmark_id("humaneval/plus@1")
     ('humaneval', 'plus', '1')
@@ -25,7 +32,7 @@ from __future__ import annotations
 
 import re
 from datetime import date
-from typing import Tuple
+from typing import Any, Callable, Dict, List, Tuple
 
 from . import schema as S
 from . import values as V
@@ -43,6 +50,19 @@ UNITS = {"pct": (V.Fraction(0), V.Fraction(100)), "fraction": (V.Fraction(0), V.
 
 #: Flags: ``own-tasks``: the benchmark is the org's own published open task set (M.3).
 FLAGS = frozenset({"own-tasks"})
+
+#: 01 Provenance: "The simplified #1419 model has three lanes" ...
+LANES = ("verified", "reported", "rejected")
+#: ... "with legacy aliases accepted during migration"; they score 0 ("rejected/pending/unknown/
+#: candidate/retired rows use 0x"), and pending is an error under --strict (E164).
+LEGACY_LANES = ("pending", "candidate", "retired", "unknown")
+
+#: 03 Trust Magnitude contribution: the parameters of the benchmark-result evidence type.
+#: The rules (logic/lanes.py) write these into their text; docs/lanes.md gives the readings.
+WEIGHT = V.Fraction(7, 5)  # weight: 1.4
+GRADE_CEILING = ("S", 4)  # gradeCeiling: S, the registry's top grade, read as provlog's top value 4
+LAYERS = ("named", "generic")  # allowedLayers: [generic, named]; a result is recorded on one (default named)
+INHERIT_MULTIPLIER = V.Fraction(3, 20)  # inheritMultiplier: 0.15, what a generic-layer result passes on
 
 
 class BenchmarkIdError(V.ValueError_):
@@ -107,17 +127,73 @@ def is_hex64(text: str) -> bool:
     return bool(V.HEX64.match(text))
 
 
+def _score(f) -> Tuple:
+    """What a row states as its score, comparable across units: (percentile, score as a fraction)."""
+    score = f["score"]
+    if score is not None and f["unit"] == "pct":
+        score = score / 100
+    return f["percentile"], score
+
+
+def across(results: List, lookup: Callable[[str, str], Any]) -> List[Tuple[Any, str, str]]:
+    """Checks over several statements, once every reference resolves (schema.Decl.across).
+
+    - E166: the attestor is the org itself (its id, or its name compared case-folded with
+      spaces collapsed): self-attestation written in another field, refused like ``lane=self-attested``.
+    - E167: two results with the same (dataset-hash, input-hash) and different scores: "A revision
+      produces a new hash and therefore a new row", so a revised score without new hashes is an error
+      at the later row.
+    """
+    out = []
+    for f in results:
+        org = lookup("node", f["org"]) or lookup("org", f["org"])  # orgs share the node namespace
+        attestor = f["attestor"]
+        if attestor is not None and org is not None and normalize_name(attestor) in (
+                f["org"], normalize_name(org["name"])):
+            out.append((f, "E166", f"attestor={attestor!r} is {f['org']} itself: self-attestation is rejected "
+                                   "at the schema; a row is attested by the CI workflow (verified) or by the public "
+                                   "claim the human gate approved (reported)"))
+    first: Dict[Tuple[str, str], Any] = {}
+    for f in sorted(results, key=lambda x: (x.loc.file, x.loc.line)):
+        key = (f["dataset-hash"], f["input-hash"])
+        if None in key:
+            continue
+        prev = first.setdefault(key, f)
+        if prev is not f and _score(prev) != _score(f):
+            out.append((f, "E167", f"result {f['id']} has the dataset-hash and input-hash of {prev['id']} (at "
+                                   f"{prev.loc}) and another score: a revision produces a new hash and therefore "
+                                   "a new row; give the revised run its own hashes"))
+    return out
+
+
+_LANE = S.enum(*LANES, *LEGACY_LANES)
+
 RESULT = S.declare(S.Decl(
     "result",
     (S.Field("id"), S.Field("org", ref=("org",)), S.Field("benchmark", _benchmark)),
     declares="result",
     flags=FLAGS,
     attrs=S._attrs(
-        S.Field("lane", S.LANES),
+        S.Field("lane", _LANE),
+        S.opt("catalog", ref=("benchmark-source",)),
+        S.opt("layer", S.enum(*LAYERS)),
         S.opt("score", V.parse_number), S.opt("unit", S.enum(*UNITS)), S.opt("percentile", parse_percentile),
         S.opt("run-at", parse_run_at),
         S.opt("dataset-hash", S._text), S.opt("input-hash", S._text),  # checked by lane in _check_result (E161)
         S.opt("attestor", S._text, quoted=True), S.opt("approved-by", S._text, quoted=True),
     ),
+    across=across,
     summary="a benchmark result of an org, in a provenance lane",
+))
+
+#: The benchmark-source catalog (registry/benchmark-sources.json in the methodology): Phase 2B
+#: "checks each benchmark-result row against" it; a row scores only through a catalog source in
+#: the verified or reported lane (logic/lanes.py, PL.3).
+BENCHMARK_SOURCE = S.declare(S.Decl(
+    "benchmark-source",
+    (S.Field("id"), S.Field("title", S._text, quoted=True)),
+    declares="benchmark-source",
+    evidence=False,
+    attrs=S._attrs(S.Field("lane", _LANE)),
+    summary="an entry of the benchmark-source catalog, with its lane",
 ))

@@ -1,4 +1,4 @@
-"""What each statement of the fact language takes (LANGUAGE.md, "Statements").
+"""What each statement of the fact language takes (docs/language.md is generated from it).
 
 A statement is declared once, as data: its positional fields, its bare flags
 and its ``key=value`` attributes, each with a parser and, for ids, the kinds
@@ -122,13 +122,16 @@ ROLE_NAMES = ("entrant", "government", "first-party", "benchmark", "vendor", "re
 BANDS = ("disqualifying", "conditional", "clear")
 
 DECLS: Dict[str, Decl] = {}
+#: keyword -> the rulebook that declares it (docs/language.md)
+RULEBOOK_OF: Dict[str, str] = {}
 
 
-def declare(decl: Decl) -> Decl:
-    """Register a statement declaration (rulebooks call this for their own)."""
+def declare(decl: Decl, rulebook: str = "independence") -> Decl:
+    """Register a statement declaration (rulebooks call this for their own, naming themselves)."""
     if decl.keyword in DECLS:
         raise ValueError(f"statement {decl.keyword!r} is declared twice")
     DECLS[decl.keyword] = decl
+    RULEBOOK_OF[decl.keyword] = rulebook
     return decl
 
 
@@ -197,6 +200,18 @@ declare(Decl("preset", (Field("id"), Field("persona", _text, quoted=True)), decl
 declare(Decl("expect", (), evidence=False, summary="a golden test beside the facts"))
 declare(Decl("include", (Field("path", _text, quoted=True),), evidence=False, summary="pull in another file"))
 
+
+def _day(text: str) -> str:
+    """A whole calendar date, YYYY-MM-DD."""
+    if len(text) != 10 or V.parse_date(text) != text:
+        raise V.ValueError_(f"expected a calendar date YYYY-MM-DD, got {V.show(text)}")
+    return text
+
+
+# The date the world is read at (ages, freshness, ended stakes and roles); --as-of overrides it.
+declare(Decl("as-of", (Field("date", _day),), evidence=False, unique=(),
+             summary="the date a world is read at, unless --as-of says otherwise"))
+
 #: Relations provlog derives; stating one as a fact is refused (E140).
 DERIVED = {
     "value", "band", "bound", "effective", "admissible", "derived", "derived-signal", "hop", "clamp",
@@ -204,4 +219,5 @@ DERIVED = {
     "magnitude", "verified", "multiplier", "card",
     # benchmark results (logic/lanes.py): conclusions no statement or attribute may set
     "freshness", "lane-multiplier", "lane_multiplier", "final-score", "finalscore", "derive", "uses",
+    "capped", "fresh", "weighted", "contribution", "scoring-valid", "scoring_valid",
 }

@@ -6,6 +6,6 @@
     ('lab', ['acme', 'Acme AI'])
 """
 from .parser import Arg, Pair, ParseError, RawStatement, parse_text
-from .query import QueryError, render_goal
+from .query import Goal, QueryError, parse_goal, safe_order
 
-__all__ = ["Arg", "Pair", "ParseError", "QueryError", "RawStatement", "parse_text", "render_goal"]
+__all__ = ["Arg", "Pair", "ParseError", "Goal", "QueryError", "RawStatement", "parse_goal", "parse_text", "safe_order"]

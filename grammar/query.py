@@ -1,79 +1,271 @@
-"""Parse an ad-hoc query goal and render it for pyDatalog.
+"""Parse an ad-hoc query goal into typed literals.
 
-Goals are parsed by a grammar of their own (query.lark) rather than handed to
-pyDatalog's ``ask``, which evaluates Python: only literals, negation,
-comparisons and function lookups get through.
+A goal is read by a grammar of its own (query.lark) into a small tree of
+literals whose constants are typed values (str or int). Nothing a goal says
+becomes program text: logic/goal.py evaluates the tree over the derived
+tables, and the rules' own literals (logic/syntax.py) are the same kinds.
 
-    >>> render_goal("value(O, 'F', 'standard', X, S, R) & (X < 2)")
-    ("value(O,'F','standard',X,S,R) & (X < 2)", ['O', 'X', 'S', 'R'])
+    >>> g = parse_goal("value(O, 'F', 'standard', X, S, R) & (X < 2)")
+    >>> [str(lit) for lit in g.literals], g.variables()
+    (["value(O, 'F', 'standard', X, S, R)", '(X < 2)'], ('O', 'X', 'S', 'R'))
+
+Strings are quoted with ' or " and hold any character but their own quote
+and a line end; a backslash is an ordinary character (there are no escapes).
+Numbers are whole, at most :data:`MAX_DIGITS` digits.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from importlib import resources
-from typing import List, Optional, Tuple
+from typing import Any, ClassVar, Iterable, List, Optional, Set, Tuple, Union
 
-from lark import Lark, Transformer, UnexpectedInput
+from lark import Lark, Token, Transformer, UnexpectedInput, v_args
+from lark.exceptions import VisitError
+
+#: The longest number a goal may write (Python refuses to read ints of 4,300+ digits; no value needs 20).
+MAX_DIGITS = 20
 
 _PARSER: Optional[Lark] = None
 
 
 class QueryError(ValueError):
-    """A goal that is not a Datalog query provlog accepts; ``column`` is where in the goal (1-based)."""
+    """A goal that is not a Datalog query provlog accepts: ``query:1:<column>: <reason>``; ``column``
+    is where in the goal (1-based)."""
 
-    def __init__(self, message: str, column: int = 1):
-        super().__init__(message)
+    def __init__(self, reason: str, column: int = 1, syntax: bool = False):
+        super().__init__(f"query:1:{column}: {'not a Datalog goal here: ' if syntax else ''}{reason}")
+        self.reason = reason
         self.column = column
 
 
+def distinct(names: Iterable[str]) -> Tuple[str, ...]:
+    """The names in order of first appearance, each once."""
+    return tuple(dict.fromkeys(names))
+
+
+# -- terms -----------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Var:
+    """A variable: ``X``."""
+
+    name: str
+
+    def variables(self) -> Tuple[str, ...]:
+        return (self.name,)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@dataclass(frozen=True)
+class Const:
+    """A constant, a typed value (str or int in goals; rules also write Fractions and tuples).
+    ``text`` is how it was written, for display."""
+
+    value: Any
+    text: str = field(default="", compare=False)
+
+    def variables(self) -> Tuple[str, ...]:
+        return ()
+
+    def __str__(self) -> str:
+        return self.text or repr(self.value)
+
+
+Term = Union[Var, Const]
+
+
+# -- literals ----------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Atom:
+    """``name(arg, ...)``."""
+
+    name: str
+    args: Tuple[Term, ...]
+    column: int = field(default=1, compare=False)
+    negated: ClassVar[bool] = False
+
+    def variables(self) -> Tuple[str, ...]:
+        return distinct(n for a in self.args for n in a.variables())
+
+    def __str__(self) -> str:
+        return f"{self.name}({', '.join(map(str, self.args))})"
+
+
+@dataclass(frozen=True)
+class Negated:
+    """``~atom``: holds where no row of the atom matches (negation as failure)."""
+
+    atom: Atom
+    column: int = field(default=1, compare=False)
+    negated: ClassVar[bool] = True
+
+    @property
+    def name(self) -> str:
+        return self.atom.name
+
+    @property
+    def args(self) -> Tuple[Term, ...]:
+        return self.atom.args
+
+    def variables(self) -> Tuple[str, ...]:
+        return self.atom.variables()
+
+    def __str__(self) -> str:
+        return f"~{self.atom}"
+
+
+@dataclass(frozen=True)
+class Compare:
+    """``(left op right)``; in a goal both sides are terms, in a rule expressions (logic/syntax.py).
+    ``text`` is the comparison as written, for display."""
+
+    left: Any
+    op: str
+    right: Any
+    column: int = field(default=1, compare=False)
+    text: str = field(default="", compare=False)
+
+    def variables(self) -> Tuple[str, ...]:
+        return distinct(self.left.variables() + self.right.variables())
+
+    @property
+    def assigns(self) -> Optional[str]:
+        """``(X == expr)`` may bind X where X is not yet bound: its name, else None."""
+        return self.left.name if self.op == "==" and isinstance(self.left, Var) else None
+
+    def __str__(self) -> str:
+        return self.text or f"({self.left} {self.op} {self.right})"
+
+
+@dataclass(frozen=True)
+class FuncEq:
+    """``name[key, ...] == value``: a function's value (an aggregate's, in the rules)."""
+
+    name: str
+    args: Tuple[Term, ...]
+    value: Any
+    column: int = field(default=1, compare=False)
+
+    def variables(self) -> Tuple[str, ...]:
+        return distinct(n for a in self.args + (self.value,) for n in a.variables())
+
+    def __str__(self) -> str:
+        return f"{self.name}[{', '.join(map(str, self.args))}] == {self.value}"
+
+
+Literal = Union[Atom, Negated, Compare, FuncEq]
+
+
+@dataclass(frozen=True)
+class Goal:
+    """Literals joined by ``&``."""
+
+    literals: Tuple[Literal, ...]
+    text: str = field(default="", compare=False)
+
+    def variables(self) -> Tuple[str, ...]:
+        """Every variable, in order of first appearance (the columns of an answer)."""
+        return distinct(n for lit in self.literals for n in lit.variables())
+
+    def __str__(self) -> str:
+        return " & ".join(map(str, self.literals))
+
+
+# -- parsing ---------------------------------------------------------------------------------------
 def _parser() -> Lark:
     global _PARSER
     if _PARSER is None:
         text = resources.files(__package__).joinpath("query.lark").read_text(encoding="utf-8")
-        _PARSER = Lark(text, start="goal", parser="lalr")
+        _PARSER = Lark(text, start="goal", parser="lalr", propagate_positions=True)
     return _PARSER
 
 
-class _Render(Transformer):
-    def __init__(self):
-        super().__init__()
-        self.vars: List[str] = []
+def number(token: Token) -> int:
+    """A whole number as written, refused past :data:`MAX_DIGITS` digits (with the column)."""
+    digits = token.value.lstrip("-")
+    if len(digits) > MAX_DIGITS:
+        raise QueryError(f"a number of {len(digits)} digits; at most {MAX_DIGITS}", token.column)
+    return int(token.value)
 
+
+class _Build(Transformer):
     def var(self, c):
-        name = str(c[0])
-        if name not in self.vars:
-            self.vars.append(name)
-        return name
+        return Var(str(c[0]))
 
     def string(self, c):
-        return "'" + str(c[0])[1:-1] + "'"
+        return Const(str(c[0])[1:-1], str(c[0]))
 
     def number(self, c):
-        return str(int(c[0]))
+        return Const(number(c[0]), str(c[0]))
 
-    def atom(self, c):
+    @v_args(meta=True)
+    def atom(self, meta, c):
         name, *args = c
-        return f"{name}({','.join(a for a in args if a is not None)})"
+        return Atom(str(name), tuple(a for a in args if a is not None), meta.column)
 
-    def negated(self, c):
-        return "~" + c[0]
+    @v_args(meta=True)
+    def negated(self, meta, c):
+        return Negated(c[0], meta.column)
 
-    def comparison(self, c):
-        return f"({c[0]} {c[1]} {c[2]})"
+    @v_args(meta=True)
+    def comparison(self, meta, c):
+        left, op, right = c
+        return Compare(left, str(op), right, meta.column)
 
-    def function_eq(self, c):
+    @v_args(meta=True)
+    def function_eq(self, meta, c):
         name, *args, value = c
-        return f"({name}[{','.join(args)}] == {value})"
+        return FuncEq(str(name), tuple(args), value, meta.column)
 
     def goal(self, c):
-        return " & ".join(c)
+        return tuple(c)
 
 
-def render_goal(text: str) -> Tuple[str, List[str]]:
-    """The goal in pyDatalog's syntax, and its variables in order of appearance."""
+def parse_goal(text: str) -> Goal:
+    """The goal's literals; :class:`QueryError` (with the column) if it is not a goal provlog reads."""
     try:
         tree = _parser().parse(text)
+        literals = _Build().transform(tree)
     except UnexpectedInput as e:
-        raise QueryError(f"query:1:{e.column}: not a Datalog goal here: write literals like "
-                         f"value(O, 'F', 'standard', X, S, R) joined by &", e.column) from None
-    r = _Render()
-    return r.transform(tree), r.vars
+        column = e.column if isinstance(e.column, int) and e.column > 0 else len(text) + 1
+        raise QueryError("write literals like value(O, 'F', 'standard', X, S, R) joined by &, comparisons "
+                         "like (X > 2)", column, syntax=True) from None
+    except VisitError as e:
+        if isinstance(e.orig_exc, QueryError):
+            raise e.orig_exc from None
+        raise
+    return Goal(literals, text)
+
+
+def _ready(lit: Literal, bound: Set[str]) -> bool:
+    """Whether a literal can be decided with ``bound`` variables: a positive one always; a test once
+    its variables are bound (``(X == c)`` binds X)."""
+    if isinstance(lit, (Atom, FuncEq)):
+        return True
+    free = [v for v in lit.variables() if v not in bound]
+    if not free:
+        return True
+    if not (isinstance(lit, Compare) and lit.op == "==" and len(free) == 1):
+        return False
+    sides = (lit.left, lit.right)
+    return any(side == Var(free[0]) and free[0] not in other.variables() for side, other in (sides, sides[::-1]))
+
+
+def safe_order(goal: Goal) -> List[Literal]:
+    """The literals in an order that binds every variable before a test reads it (range restriction):
+    the first literal that is ready, again and again. A variable no positive literal binds is a
+    located :class:`QueryError`."""
+    pending, order, bound = list(goal.literals), [], set()
+    while pending:
+        i = next((i for i, lit in enumerate(pending) if _ready(lit, bound)), None)
+        if i is None:
+            lit = pending[0]
+            free = [v for v in lit.variables() if v not in bound]
+            where = "under negation" if isinstance(lit, Negated) else "in a comparison"
+            raise QueryError(f"variable {free[0]} appears only {where} ({lit}): every variable of a negation "
+                             "or a comparison must appear in a positive literal of the goal", lit.column)
+        lit = pending.pop(i)
+        order.append(lit)
+        bound.update(lit.variables())
+    return order

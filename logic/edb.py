@@ -24,8 +24,9 @@ PREDICATES = {
     "role": 5, "role_recusal": 2, "org_policy": 3, "policy_value": 3, "sells": 4,
     "resolution": 4, "view": 2, "threshold": 1,
     # benchmark results (facts/results.py, logic/lanes.py)
-    "result": 5, "result_flag": 2, "result_score": 3, "result_percentile": 2, "result_run": 2,
-    "result_src": 2, "result_attestor": 2, "org_name": 2, "as_of": 1,
+    "result": 5, "result_flag": 2, "result_score": 3, "result_percentile": 2, "result_src": 2,
+    "result_catalog": 2, "benchmark_source": 2, "result_layer": 2, "result_fingerprint": 1, "result_approved": 1,
+    "result_age": 2, "result_ahead": 2, "decay": 2, "grade_ceiling": 2, "as_of": 1,
 }
 
 class Origins:
@@ -75,10 +76,17 @@ def _ended(fact: Fact, as_of: str) -> bool:
     return end < as_of
 
 
+def world_as_of(facts: FactSet, as_of: Optional[str] = None) -> str:
+    """The date a world is read at: ``as_of`` (``--as-of``) if given, else the world's own
+    ``as-of`` statement, else today."""
+    stated = facts.of("as-of")
+    return as_of or (stated[0]["date"] if stated else date.today().isoformat())
+
+
 def rows(facts: FactSet, as_of: Optional[str] = None,
          origins: Optional[Origins] = None) -> Dict[str, List[Tuple]]:
     """All EDB rows of a world, by predicate; ``origins`` (if given) maps each row to its facts."""
-    as_of = as_of or date.today().isoformat()
+    as_of = world_as_of(facts, as_of)
     out: Dict[str, List[Tuple]] = {p: [] for p in PREDICATES}
     current: List[Optional[Fact]] = [None]
 
@@ -182,28 +190,45 @@ def rows(facts: FactSet, as_of: Optional[str] = None,
 
 
 def _result_rows(facts: FactSet, as_of: str, add, current) -> None:
-    """Benchmark results (logic/lanes.py). Dates become day numbers so that rules
-    can subtract them; names become case-folded text so that rules can compare them."""
-    from ..facts.results import first_day, normalize_name
+    """Benchmark results and the catalog (logic/lanes.py). A run's age is counted here, in days
+    from its ``run-at`` to the as-of date (``result_ahead`` when the run is dated after it), and
+    ``decay`` holds ``2^(-N/365.25)`` (facts/halflife.py) for each age N the world's results have."""
+    from ..facts.halflife import freshness
+    from ..facts.results import GRADE_CEILING, first_day
 
     current[0] = None
-    add("as_of", first_day(as_of).toordinal())
-    for f in facts.of("org"):
+    today = first_day(as_of).toordinal()
+    add("as_of", today)
+    add("grade_ceiling", *GRADE_CEILING)
+    for f in facts.of("benchmark-source"):
         current[0] = f
-        add("org_name", f["id"], normalize_name(f["name"]))
+        add("benchmark_source", f["id"], f["lane"])
+    ages = set()
     for f in facts.of("result"):
         current[0] = f
         r = f["id"]
         add("result", r, f["org"], f["benchmark"], f["lane"], f.fid)
+        add("result_layer", r, f["layer"] or "named")
         for flag in sorted(f.flags):
             add("result_flag", r, flag)
         if f["score"] is not None:
             add("result_score", r, f["score"], f["unit"])
         if f["percentile"] is not None:
             add("result_percentile", r, f["percentile"])
-        if f["run-at"]:
-            add("result_run", r, first_day(f["run-at"]).toordinal())
         for src in f.src:
             add("result_src", r, src)
-        if f["attestor"] is not None:
-            add("result_attestor", r, normalize_name(f["attestor"]))
+        if f["catalog"]:
+            add("result_catalog", r, f["catalog"])
+        if f["dataset-hash"] and f["input-hash"] and f["run-at"]:
+            add("result_fingerprint", r)
+        if f["attestor"] and f["approved-by"]:
+            add("result_approved", r)
+        if f["run-at"]:
+            days = today - first_day(f["run-at"]).toordinal()
+            add("result_age", r, max(days, 0))
+            ages.add(max(days, 0))
+            if days < 0:
+                add("result_ahead", r, -days)
+    current[0] = None
+    for n in sorted(ages):
+        add("decay", n, freshness(n))

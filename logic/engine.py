@@ -16,12 +16,16 @@ directly (:meth:`Program.relation`), whole or one value of an argument at a time
 from __future__ import annotations
 
 import threading
+from operator import itemgetter
 from contextlib import contextmanager
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from fractions import Fraction
 
 from pyDatalog import Aggregate, Logic, pyDatalog, pyEngine, pyParser
+from pyDatalog.util import DatalogError
+
+from .syntax import Atom, parse_rule
 
 _LOCK = threading.RLock()
 
@@ -78,21 +82,26 @@ class Table:
         self._index.clear()
         return len(self.rows) - before
 
-    def lookup(self, position: int, value: Any) -> Sequence[Tuple[Any, ...]]:
-        """The rows whose argument ``position`` is ``value``."""
-        index = self._index.get(position)
+    def _index_on(self, key, get) -> Dict[Any, Sequence[Tuple[Any, ...]]]:
+        """The index ``key`` (a position, or a tuple of them), built on first use from ``get(row)``."""
+        index = self._index.get(key)
         if index is None:
-            index = self._index[position] = {}
+            index = {}  # published whole once built: a reader in another thread never sees it half-filled
             for row in self.rows:
-                key = row[position]
-                had = index.get(key)
+                k = get(row)
+                had = index.get(k)
                 if had is None:
-                    index[key] = (row,)  # most keys (a signal, a source) have one row: no list for it
+                    index[k] = (row,)  # most keys (a signal, a source) have one row: no list for it
                 elif type(had) is tuple:
-                    index[key] = [had[0], row]
+                    index[k] = [had[0], row]
                 else:
                     had.append(row)
-        return index.get(value, ())
+            self._index[key] = index
+        return index
+
+    def lookup(self, position: int, value: Any) -> Sequence[Tuple[Any, ...]]:
+        """The rows whose argument ``position`` is ``value``."""
+        return self._index_on(position, itemgetter(position)).get(value, ())
 
     def match(self, bound: Sequence[Tuple[int, Any]]) -> Sequence[Tuple[Any, ...]]:
         """The rows with value v at each (position, v) of ``bound``: through an index already built on one
@@ -107,12 +116,7 @@ class Table:
             return [row for row in found if all(row[i] == v for i, v in bound)]
         # many rows share each bound value alone (a policy, an org): index the bound positions together
         positions = tuple(i for i, _ in bound)
-        index = self._index.get(positions)
-        if index is None:
-            index = self._index[positions] = {}
-            for row in self.rows:
-                index.setdefault(tuple(row[i] for i in positions), []).append(row)
-        return index.get(tuple(v for _, v in bound), ())
+        return self._index_on(positions, itemgetter(*positions)).get(tuple(v for _, v in bound), ())
 
     def __call__(self, *terms):
         """pyDatalog's resolver call: ``terms`` are its Var and Const objects."""
@@ -134,6 +138,9 @@ class Program:
         self._tables: Dict[str, Table] = {}  # "name/arity" -> its facts (the engine's resolvers while active)
         self.sizes: Dict[str, int] = {}  # facts per predicate (strata.py skips joins with an empty one)
         self.tables: Dict[str, List[Tuple[Any, ...]]] = {}  # the same rows by name (strata keeps answers here)
+        self._defined: Dict[str, int] = {}  # relations the rules define: name -> arity
+        self._functions: Dict[str, int] = {}  # functions (aggregates) the rules define: name -> keys + 1
+        self._asked: Dict[Tuple[str, int, bool], Table] = {}  # rows of relations asked whole, not kept
 
     @contextmanager
     def active(self):
@@ -154,7 +161,14 @@ class Program:
                 self._logic = Logic(True)
 
     def load_rules(self, clauses: Sequence[str]) -> None:
-        """Load Datalog clauses written in pyDatalog's syntax."""
+        """Load Datalog clauses written in pyDatalog's syntax (our own rule text, never a user's)."""
+        for text in clauses:
+            head = parse_rule(text)[0]
+            if isinstance(head, Atom):
+                self._defined[head.name] = len(head.args)
+            else:
+                self._functions[head.name] = len(head.args) + 1
+        self._asked.clear()
         with self.active():
             # Rules may name Fraction, so thresholds are exact (Fraction(1, 5) is 20%).
             pyParser.load("\n".join(clauses), newglobals={"Fraction": Fraction}, defined={"Fraction"})
@@ -175,6 +189,7 @@ class Program:
     def assert_rows(self, predicate: str, rows: Iterable[Sequence[Any]]) -> None:
         """Add ground facts ``predicate(*row)`` (each row once)."""
         rows = list(dict.fromkeys(tuple(r) for r in rows))
+        self._asked.clear()
         if not rows:
             self.sizes.setdefault(predicate, 0)
             return
@@ -203,10 +218,59 @@ class Program:
         """The :class:`Table` of a predicate's facts (its rows and indexes), if it has one."""
         return self._tables.get(f"{predicate}/{arity}")
 
-    def match(self, predicate: str, arity: int, bound: Sequence[Tuple[int, Any]]) -> Sequence[Tuple[Any, ...]]:
-        """The facts of ``predicate`` with value v at each (position, v) of ``bound`` (the engine's indexes)."""
-        table = self._tables.get(f"{predicate}/{arity}")
-        return table.match(bound) if table is not None else []
+    # -- the read interface: what goals (logic/goal.py) and the explainer read ---------------------------
+    def relations(self) -> Dict[str, int]:
+        """Every relation of the program (facts and rules): name -> arity."""
+        out = dict(self._defined)
+        out.update((key.split("/")[0], int(key.split("/")[1])) for key in self._tables)
+        return out
+
+    def functions(self) -> Dict[str, int]:
+        """Every function the rules define (``f[K1, K2] == V``): name -> its keys and value (3 here)."""
+        return dict(self._functions)
+
+    def match(self, predicate: str, arity: int, bound: Sequence[Tuple[int, Any]],
+              function: bool = False) -> Sequence[Tuple[Any, ...]]:
+        """The rows of ``predicate`` with value v at each (position, v) of ``bound``: its facts (kept
+        answers too) through their indexes; a relation or function the rules define, asked of the
+        engine whole once and indexed the same way (with ``bound`` fixed if it cannot be asked whole;
+        LookupError if not even so). An unknown name has no rows. A function's rows are its keys, then
+        its value.
+        """
+        table = None if function else self._tables.get(f"{predicate}/{arity}")
+        if table is not None:
+            return table.match(bound)
+        if (self._functions if function else self._defined).get(predicate) != arity:
+            return []
+        key = (predicate, arity, function)
+        table = self._asked.get(key)
+        if table is None:
+            try:
+                rows = self._ask_whole(predicate, arity, function)
+            except DatalogError:  # a relation the engine answers only with some arguments bound
+                return self._ask_bound(predicate, arity, bound, function)
+            table = self._asked[key] = Table()
+            table.extend(rows)
+        return table.match(bound)
+
+    def _ask_bound(self, predicate: str, arity: int, bound, function: bool) -> List[Tuple[Any, ...]]:
+        if not function:
+            try:
+                return self.relation(predicate, arity, dict(bound))
+            except DatalogError:
+                pass
+        raise LookupError(f"{predicate} cannot be listed with these arguments free")
+
+    def _ask_whole(self, predicate: str, arity: int, function: bool) -> List[Tuple[Any, ...]]:
+        if not function:
+            return self.relation(predicate, arity)
+        with self.active():
+            # pyDatalog's literal for f[K1..Kn] == V: predicate "f[n]==", a class prefix, the keys, the value
+            goal = pyEngine.Literal(f"{predicate}[{arity - 1}]==",
+                                    [pyEngine.Const("_pyD_class")] + [pyEngine.Var(f"V{i}") for i in range(arity)],
+                                    prearity=arity)
+            found = goal.ask()
+        return [tuple(row[1:]) for row in found or ()]
 
     def relation(self, predicate: str, arity: int, bound: Optional[Dict[int, Any]] = None) -> List[Tuple[Any, ...]]:
         """Every answer of ``predicate(V0, ..., Vn)`` (with ``bound`` arguments fixed), asked of the engine directly.
@@ -224,7 +288,9 @@ class Program:
         return found or []
 
     def ask(self, goal: str) -> List[Tuple[Any, ...]]:
-        """Answer a goal; one tuple per answer (its variables in order of appearance).
+        """Answer a goal written in pyDatalog's syntax; one tuple per answer (its variables in order of
+        appearance). pyDatalog evaluates the text as Python: for our own text only (tests, the doctest
+        above), never a user's or a file's (those are goals: logic/goal.py).
 
         A ground goal that holds answers ``[()]``; no answer is ``[]``.
         """

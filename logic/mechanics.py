@@ -10,9 +10,10 @@ The bound of a signal goes through four stages, each a relation:
 b0 stated -> b1 class clamp (C14) -> b2 extremes (C15, C16, F.12, X.7)
 -> b3 section 9; ``held(S, V, Clause)`` records each clause that held it.
 """
+from .clauses import CLAUSES
 from .rules import RuleBook
 
-MECHANICS = RuleBook("mechanics")
+MECHANICS = RuleBook("mechanics", statements=CLAUSES)
 r = MECHANICS.add
 
 # --- Signals and usable citations (SEMANTICS "Signals") ---------------------

@@ -118,10 +118,10 @@ class Derivation:
         p = self.program
         by_id = {f.fid: f for f in self.facts}
         uses: Dict[Tuple, Set[str]] = defaultdict(set)
-        for rule, org, key, fs in p.ask("uses(Rule, O, Key, Fs)"):
+        for rule, org, key, fs in p.match("uses", 4, []):
             uses[(rule, org, key)].update(fs)
         groups: Dict[Tuple[str, str], List[Tuple]] = defaultdict(list)
-        for rule, org, dim, direction, kind, n, key in p.ask("derive(Rule, O, D, Dir, K, N, Key)"):
+        for rule, org, dim, direction, kind, n, key in p.match("derive", 7, []):
             groups[(rule, org)].append((key, dim, direction, kind, n))
         rows = defaultdict(list)
         for (rule, org), items in sorted(groups.items()):
@@ -180,7 +180,7 @@ class Derivation:
         return min(found[0][2], Fraction(1)) if found else Fraction(0)
 
     def is_lab_investor(self, node: str) -> bool:
-        return bool(self.program.ask(f"is_lab_investor({node!r})"))
+        return bool(self.program.match("is_lab_investor", 1, [(0, node)]))
 
     def is_lab_owner(self, node: str) -> bool:
-        return bool(self.program.ask(f"lab_owner({node!r}, L)"))
+        return bool(self.program.match("lab_owner", 2, [(0, node)]))

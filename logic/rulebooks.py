@@ -9,7 +9,7 @@ way as the core ones. Queries, ``expect holds``, ``prove`` and ``refute`` work
 on every rulebook.
 
     >>> run = RulebookRun.run(facts, REGISTRY["advice"])        # doctest: +SKIP
-    >>> run.program.ask("finding(R, A, C)")                     # doctest: +SKIP
+    >>> run.program.match("finding", 4, [(1, "bank-a")])         # doctest: +SKIP
 """
 from __future__ import annotations
 

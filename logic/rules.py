@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Dict, List
+from typing import Dict, List, Tuple
+
+from .syntax import Literal, parse_rule
 
 _HEAD = re.compile(r"\s*\(?\s*([a-z_][A-Za-z0-9_]*)")
 
@@ -39,6 +41,16 @@ class Rule:
         m = _HEAD.match(self.head)
         return m.group(1) if m else ""
 
+    @property
+    def head_literal(self) -> Literal:
+        """The head, read once (logic/syntax.py): an Atom, or a FuncEq for an aggregate."""
+        return parse_rule(self.text)[0]
+
+    @property
+    def body_literals(self) -> Tuple[Literal, ...]:
+        """The body's literals, read once: what strata.py plans with and the explainer solves."""
+        return parse_rule(self.text)[1]
+
 
 @dataclass
 class RuleBook:
@@ -46,6 +58,8 @@ class RuleBook:
 
     name: str
     rules: List[Rule] = field(default_factory=list)
+    #: clause id -> one line in provlog's words (``provlog rules``, docs/clauses.md)
+    statements: Dict[str, str] = field(default_factory=dict)
 
     def add(self, clause: str, text: str, template: str, stratum: str = "mechanics") -> Rule:
         r = Rule(clause, " ".join(text.split()), template, stratum)

@@ -15,12 +15,12 @@ rule: it is cheap once its body is facts.
 from __future__ import annotations
 
 import gc
-import re
 from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
 import networkx as nx
 from pyDatalog.util import DatalogError
 
+from .syntax import Atom, FuncEq, Negated
 from .engine import Program
 from .joins import compile_rules
 from .rules import Rule
@@ -28,25 +28,13 @@ from .rules import Rule
 #: Plain rules over kept relations are joined in Python (joins.py); False asks pyDatalog for every relation.
 PYTHON_JOINS = True
 
-_CALL = re.compile(r"(?<![.\w])([a-z_][a-z0-9_]*)\s*[\(\[]")
-_POSITIVE = re.compile(r"(?<![.\w~])([a-z_][a-z0-9_]*)\s*\(")
-
-
 def body_relations(rule: Rule) -> Set[str]:
-    return set(_CALL.findall(rule.body))
+    """Every relation and function the body reads (negated ones too)."""
+    return {lit.name for lit in rule.body_literals if isinstance(lit, (Atom, Negated, FuncEq))}
 
 
-def _arity(head: str) -> int:
-    inner = head[head.index("(") + 1: head.rindex(")")]
-    depth, n = 0, 1
-    for c in inner:
-        if c in "([":
-            depth += 1
-        elif c in ")]":
-            depth -= 1
-        elif c == "," and depth == 0:
-            n += 1
-    return n
+def _positive(rule: Rule) -> Set[str]:
+    return {lit.name for lit in rule.body_literals if isinstance(lit, Atom)}
 
 
 def graph(rules: Sequence[Rule]) -> nx.DiGraph:
@@ -75,7 +63,7 @@ def plan(rules: Sequence[Rule], goals: Iterable[str]) -> List[List[str]]:
 
 def _surely_empty(rules: Sequence[Rule], sizes: Dict[str, int]) -> bool:
     """Every rule joins a relation already known to be empty, so asking would find nothing."""
-    return all(any(sizes.get(b, -1) == 0 for b in _POSITIVE.findall(r.body)) for r in rules)
+    return all(any(sizes.get(b, -1) == 0 for b in _positive(r)) for r in rules)
 
 
 def materialize(program: Program, rules: Sequence[Rule], components: List[List[str]], done: Set[str],
@@ -91,10 +79,10 @@ def materialize(program: Program, rules: Sequence[Rule], components: List[List[s
         by_head.setdefault(r.head_name, []).append(r)
     sizes = program.sizes
     for comp in components:
-        todo = [name for name in comp if name not in done and not by_head[name][0].head.lstrip().startswith("(")]
+        todo = [name for name in comp if name not in done and isinstance(by_head[name][0].head_literal, Atom)]
         answers, engine_asked = {}, False
         for name in todo:
-            n = _arity(by_head[name][0].head)
+            n = len(by_head[name][0].head_literal.args)
             if len(comp) == 1 and _surely_empty(by_head[name], sizes):
                 answers[name] = (n, [])
                 continue

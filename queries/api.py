@@ -9,15 +9,18 @@ Several worlds can be loaded side by side: each owns its Datalog program.
 """
 from __future__ import annotations
 
+import functools
 import os
+import threading
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Dict, List, Optional, Tuple, Union
 
 from ..facts import DIMS, FactSet, LoadError, load_text, load_world
 from ..facts.schema import POLICY_NAMES
-from ..grammar import QueryError, render_goal
+from ..grammar import QueryError, parse_goal
 from ..logic import Derivation
+from ..logic.goal import answer
 
 DEFAULT_POLICY = "standard"
 STORED_POLICY = "leads-included"  # stored values and roles derive under it (section 0)
@@ -122,13 +125,31 @@ class ExpectResult:
     expected: Any
 
 
+def _locked(method):
+    """Run ``method`` holding the world's lock (see :class:`World`)."""
+    @functools.wraps(method)
+    def run(self, *args, **kwargs):
+        with self._lock:
+            return method(self, *args, **kwargs)
+
+    return run
+
+
 class World:
-    """A loaded world and everything the rules derive from it."""
+    """A loaded world and everything the rules derive from it.
+
+    A World is safe to share between threads: every method that reads its
+    program, its rulebooks or the explainer's and readers' caches holds one
+    lock (an RLock), so two threads get the same answers and the same proofs
+    as one would; they take turns rather than run side by side.
+    """
 
     def __init__(self, facts: FactSet, as_of: Optional[str] = None, name: str = "", freeze: bool = False):
         """``freeze``: see :meth:`Derivation.run` (the CLI sets it; a library caller keeps its collector)."""
+        self._lock = threading.RLock()
         self.facts = facts
         self.name = name
+        self.as_of_given = as_of  # None: the world's own as-of statement, else today (see as_of_origin)
         self.derivation = Derivation.run(facts, as_of, freeze=freeze)
 
     # -- loading ---------------------------------------------------------------------------
@@ -201,6 +222,7 @@ class World:
             self._by_org_dim = idx
         return self._by_org_dim
 
+    @_locked
     def value(self, org: str, dim: str, policy: str = DEFAULT_POLICY) -> Value:
         """The value of ``org`` on ``dim`` under ``policy``, with its deciding signal and clamps."""
         self._check(org, dim, policy)
@@ -215,6 +237,7 @@ class World:
                      min(caps) if caps else None, max(floors) if floors else None,
                      bool(got and got[1] is None and conflict is not None), self._clamps(org, dim, policy))
 
+    @_locked
     def card(self, org: str, policy: str = DEFAULT_POLICY, preset: Optional[str] = None) -> Card:
         """All eight values, band, role, conflicts and held clamps of ``org``."""
         self._check(org, None, policy)
@@ -235,16 +258,19 @@ class World:
                     [c for v in vals.values() for c in v.clamps],
                     {d: (v.signal, v.rule) for d, v in vals.items()}, preset, weighted)
 
+    @_locked
     def band(self, org: str, policy: str = DEFAULT_POLICY) -> str:
         self._check(org, None, policy)
         return self.derivation.bands.get((org, policy), "clear")
 
+    @_locked
     def role(self, org: str) -> str:
         """The derived role (section 10), under leads-included."""
         self._check(org)
         return self.derivation.roles.get(org, "unclassified")
 
     # -- signals --------------------------------------------------------------------------------
+    @_locked
     def signals(self, org: Optional[str] = None) -> List[Signal]:
         """Every signal, recorded and derived (of one org if given), sorted by id."""
         if org is not None:
@@ -264,42 +290,49 @@ class World:
                                   tuple((src, span or None) for src, span in s.cites), facts=s.facts))
         return sorted(out, key=lambda s: s.id)
 
+    @_locked
     def effective_stake(self, holder: str, subject: str) -> Fraction:
         """Exact effective stake of ``holder`` in ``subject`` (sum over simple chains, at most 100%)."""
         return self.derivation.effective_stake(holder, subject)
 
+    @_locked
     def is_lab_investor(self, node: str) -> bool:
         return self.derivation.is_lab_investor(node)
 
+    @_locked
     def is_lab_owner(self, node: str) -> bool:
         return self.derivation.is_lab_owner(node)
 
+    @_locked
     def hop(self, node: str) -> Optional[int]:
         """Ties to the nearest lab (0 for a lab), or None beyond 4."""
         return self.derivation.hops.get(node)
 
     # -- ad-hoc queries ----------------------------------------------------------------------------
+    @_locked
     def query(self, goal: str, rulebook: Optional[str] = None) -> List[Dict[str, Any]]:
         """Answer a Datalog goal over facts and derived relations; one dict per answer.
 
         >>> w.query("value(O, 'F', 'standard', X, S, R) & (X < 2)")   # doctest: +SKIP
         [{'O': 'tensor-eval', 'X': 1, 'S': 'F.4/tensor-eval/1', 'R': 'F.4'}]
         """
-        text, names = render_goal(goal)
-        try:
-            rows = self.rulebook(rulebook).program.ask(text)
-        except Exception as e:  # pyDatalog reports unknown predicates and arity errors this way
-            msg = str(e).splitlines()[0] if str(e) else type(e).__name__
-            unknown = "Predicate without definition (or error in resolver): "
-            if msg.startswith(unknown):
-                msg = f"no relation named {msg[len(unknown):]} (name/arity)"
-            raise QueryError(f"query: {msg}") from None
+        parsed = parse_goal(goal)
+        _known_relations(goal, rulebook)
+        names = parsed.variables()
+        rows = answer(parsed, self.rulebook(rulebook).program)
         if rows == [()]:
             return [{}]
         out = [dict(zip(names, (_plain(v) for v in row))) for row in rows]
         return sorted(out, key=lambda d: [repr(d[k]) for k in names])
 
+    def goal_notes(self, goal: str, rulebook: Optional[str] = None) -> List[str]:
+        """Notes on a goal that may answer "no" by a typo: each string constant no fact, id or rule has."""
+        from .hints import constant_notes
+
+        return constant_notes(self, goal, rulebook)
+
     # -- rulebooks and goals -------------------------------------------------------------------------
+    @_locked
     def rulebook(self, name: Optional[str] = None):
         """The evaluation of a rulebook over this world (None: the core independence RULES)."""
         if name is None or name == "independence":
@@ -313,21 +346,21 @@ class World:
             runs[name] = RulebookRun.run(self.facts, REGISTRY[name])
         return runs[name]
 
+    @_locked
     def holds(self, goal: str, rulebook: Optional[str] = None) -> bool:
         """Whether a Datalog goal has an answer (QueryError or UnknownName if it cannot be asked)."""
         return bool(self.query(goal, rulebook))
 
+    @_locked
     def prove(self, goal: str, rulebook: Optional[str] = None, fmt: str = "text") -> str:
         """The proof of every answer of an atom goal, in any rulebook."""
         from ..explain import to_dot, to_json, to_text
-        from ..explain.goals import GoalError, prove
+        from ..explain.goals import prove
         import json as _json
 
-        render_goal(goal)  # refuse anything that is not a Datalog goal
-        try:
-            roots, ex = prove(self.rulebook(rulebook), goal)
-        except GoalError as e:
-            raise QueryError(str(e)) from None
+        parsed = parse_goal(goal)  # refuse anything that is not a Datalog goal, before loading a rulebook
+        _known_relations(goal, rulebook)
+        roots, ex = prove(self.rulebook(rulebook), parsed)
         if not roots:
             return "no: the goal has no answer"
         if fmt == "json":
@@ -336,17 +369,17 @@ class World:
             return "\n".join(to_dot(ex.graph, r) for r in roots)
         return "\n\n".join(to_text(ex.graph, r) for r in roots)
 
+    @_locked
     def refute(self, goal: str, rulebook: Optional[str] = None) -> List[Dict[str, Any]]:
         """Why a ground goal does not hold: for each rule, the first condition that fails."""
-        from ..explain.goals import GoalError, refute
+        from ..explain.goals import refute
 
-        render_goal(goal)
-        try:
-            return refute(self.rulebook(rulebook), goal)
-        except GoalError as e:
-            raise QueryError(str(e)) from None
+        parsed = parse_goal(goal)
+        _known_relations(goal, rulebook)
+        return refute(self.rulebook(rulebook), parsed)
 
     # -- expectations and verify ---------------------------------------------------------------------
+    @_locked
     def check_expects(self) -> List[ExpectResult]:
         """Run every ``expect`` statement of the world."""
         out = []
@@ -381,6 +414,7 @@ class World:
                                         got, f["expected"]))
         return out
 
+    @_locked
     def verify(self) -> List[str]:
         """Stored assessments and roles against their derivation, and unresolved conflicts.
 
@@ -408,6 +442,7 @@ class World:
         return problems
 
     # -- explanations ----------------------------------------------------------------------------------
+    @_locked
     def explain(self, org: str, dim: str, policy: str = DEFAULT_POLICY):
         """The proof DAG (networkx) of a value: ``(root, graph)``."""
         from ..explain import explain_value
@@ -416,6 +451,7 @@ class World:
         ex = explain_value(self.derivation, org, dim, policy)
         return ex.root, ex.graph
 
+    @_locked
     def why(self, org: str, dim: str, policy: str = DEFAULT_POLICY, fmt: str = "text",
             depth: Optional[int] = None, start: Optional[int] = None) -> str:
         """The proof of a value as text (a tree), json (the DAG) or dot."""
@@ -430,6 +466,7 @@ class World:
             return to_dot(g, root)
         return to_text(g, root, depth=depth, start=start)
 
+    @_locked
     def why_not(self, org: str, dim: str, n: int, policy: str = DEFAULT_POLICY) -> List[Dict[str, Any]]:
         """For each way the value could be ``n``, the first condition that fails."""
         from ..explain import why_not
@@ -438,18 +475,21 @@ class World:
         return why_not(self.derivation, org, dim, n, policy)
 
     # -- money ---------------------------------------------------------------------------------------
+    @_locked
     def hops(self, org: str):
         from .money import hop_rows
 
         self._check(org)
         return hop_rows(self, org)
 
+    @_locked
     def matrix(self):
         from .money import money_matrix
 
         return money_matrix(self)
 
     # -- benchmark results (logic/lanes.py) ----------------------------------------------------------
+    @_locked
     def results(self, org: Optional[str] = None):
         """Each ``result`` (of ``org`` if given) with lane multiplier, freshness and magnitude
         at the world's as-of date, and the M.3 signal it derives, if any."""
@@ -460,11 +500,36 @@ class World:
         return result_rows(self, org)
 
     @property
+    @_locked
     def as_of(self) -> str:
-        """The date freshness is measured at (``World.load(..., as_of=)``; default today)."""
+        """The date the world is read at: ``World.load(..., as_of=)``, else the world's own
+        ``as-of`` statement, else today."""
         from .results import as_of_date
 
         return as_of_date(self)
+
+    @property
+    def as_of_origin(self) -> str:
+        """Where :attr:`as_of` comes from: ``given``, ``stated at <file:line>`` or ``today``."""
+        stated = self.facts.of("as-of")
+        if self.as_of_given:
+            return "given"
+        return f"stated at {stated[0].loc}" if stated else "today"
+
+    def legacy_lanes(self) -> List[str]:
+        """Each result and catalog source in a legacy lane (pending, candidate, retired, unknown), located."""
+        from .results import legacy_lanes
+
+        return legacy_lanes(self.facts)
+
+
+def _known_relations(goal: str, rulebook: Optional[str]) -> None:
+    """Refuse a goal naming a relation the rulebook lacks, saying which it meant or which rulebook has it."""
+    from .hints import unknown_relation_at
+
+    found = unknown_relation_at(goal, rulebook)
+    if found is not None:
+        raise QueryError(*found)
 
 
 _CLAUSE_ORDER = ["C14", "C15", "C16", "F.12", "X.7", "9"]

@@ -41,7 +41,7 @@ def tie_graph(world) -> nx.DiGraph:
     g = nx.DiGraph()
     for node_id, fact in sorted(world.facts.nodes.items()):
         g.add_node(node_id, kind=fact.kind)
-    for x, y in sorted(world.derivation.program.ask("tie(X, Y)")):
+    for x, y in sorted(world.derivation.program.match("tie", 2, [])):
         g.add_edge(x, y)
     return g
 
@@ -82,7 +82,7 @@ def _all_rows(world) -> Dict[str, List[HopRow]]:
 def _build_rows(world) -> Dict[str, List[HopRow]]:
     g = tie_graph(world)
     dist = _lab_distances(g)
-    counted = {m for (m,) in world.derivation.program.ask("counts(M)")}
+    counted = {m for (m,) in world.derivation.program.match("counts", 1, [])}
     by_org: Dict[str, List[HopRow]] = {}
     # Rows sort by their content (never by where they were written), so output is order-free.
     for f in sorted(world.facts.of("money"), key=lambda f: f.canon()):

@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from provlog import World
-from provlog.explain.clauses import Atom, parse_rule
+from provlog.logic.syntax import Atom, parse_rule
 from provlog.explain.goals import render
 from provlog.explain.proof import _FREE, Explainer
 from provlog.facts import LoadError, load_text

@@ -5,7 +5,7 @@ import pkgutil
 
 import pytest
 
-LAYERS = ("grammar", "facts", "logic", "explain", "queries")
+LAYERS = ("grammar", "facts", "logic", "explain", "importers", "queries")
 
 
 def _modules():

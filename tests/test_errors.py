@@ -85,6 +85,13 @@ CASES = {
              "error under --strict", True),
     "E165": ({"world.facts": ORG + "result r1 evalco humaneval@1 lane=rejected score=120 unit=pct\n"},
              ("world.facts", 2, 50), "outside unit=pct's range"),
+    "E166": ({"world.facts": ORG + 'result r1 evalco humaneval@1 lane=reported percentile=50 attestor="EVAL  co" '
+                                   'approved-by="gate"\n'}, ("world.facts", 2, 1), "self-attestation is rejected"),
+    "E167": ({"world.facts": ORG + f"result r1 evalco humaneval@1 lane=verified run-at=2026-01-05 percentile=50 "
+                                   f"dataset-hash={HEX} input-hash={HEX}\n"
+                                   f"result r2 evalco humaneval@1 lane=verified run-at=2026-02-05 percentile=60 "
+                                   f"dataset-hash={HEX} input-hash={HEX}\n"}, ("world.facts", 3, 1),
+             "a revision produces a new hash"),
 }
 
 

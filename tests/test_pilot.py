@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from provlog import World
-from provlog.explain.clauses import parse_rule
+from provlog.logic.syntax import parse_rule
 from provlog.explain.proof import Explainer
 from provlog.facts import LoadError, load_text
 from provlog.logic.pilot.rules import PILOT

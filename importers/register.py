@@ -1,0 +1,98 @@
+"""Big registers through DuckDB: keep what is within reach of the world.
+
+A national register holds millions of statements; a world needs the few
+within N relationship links of its own orgs and labs. DuckDB reads the JSON
+Lines file as text (one row a line, its line number kept), pulls the record
+ids and links out with its JSON functions, and walks the links with a
+recursive query; only the records it keeps are parsed in Python.
+
+    >>> from provlog.importers.register import select_bods     # doctest: +SKIP
+    >>> recs, (kept, read) = select_bods([Path("gb.jsonl")], {"veridane systems"}, 2)  # doctest: +SKIP
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Dict, List, Sequence, Set, Tuple
+
+from .common import LEGAL_FORMS
+from .records import LINES, ImportFailure, Record, read_lines
+
+#: norm() of common.py, in SQL: lower case, words only, trailing legal forms dropped.
+_NORM = ("regexp_replace(trim(regexp_replace(lower({x}), '[^a-z0-9]+', ' ', 'g')), "
+         "'( (" + "|".join(LEGAL_FORMS) + "))+$', '')")
+
+_LOAD = """
+CREATE TEMP TABLE stmt AS
+SELECT ? AS file, n AS line,
+       j->>'$.recordId' AS rid, j->>'$.recordType' AS rtype,
+       j->>'$.recordDetails.subject' AS subj, j->>'$.recordDetails.interestedParty' AS party,
+       coalesce(j->>'$.recordDetails.name', j->>'$.recordDetails.names[0].fullName') AS name
+FROM read_csv(?, columns={'j': 'VARCHAR'}, header=false, delim=chr(1), quote='', escape='',
+              auto_detect=false) WITH ORDINALITY AS t(j, n)
+WHERE j IS NOT NULL AND trim(j) <> ''
+"""
+
+_REACH = """
+WITH RECURSIVE
+  adj(a, b) AS (SELECT subj, party FROM links UNION SELECT party, subj FROM links),
+  reach(rid, d) AS (
+    SELECT DISTINCT rid, 0 FROM all_stmt WHERE rtype IN ('entity', 'person') AND {norm} IN (SELECT name FROM seeds)
+    UNION
+    SELECT adj.b, reach.d + 1 FROM reach JOIN adj ON adj.a = reach.rid WHERE reach.d < ?
+  )
+SELECT rid, min(d) AS d FROM reach GROUP BY rid
+"""
+
+
+def select_bods(files: Sequence[Path], seeds: Set[str], within: int) -> Tuple[List[Record], Tuple[int, int]]:
+    """The statements of records within ``within`` links of a seed name, and (kept, read) counts.
+
+    Seeds are compared names (common.norm); links are relationships, either way.
+    A relationship is kept when both its ends are; one whose interested party is
+    unspecified, when its subject is less than ``within`` links away (the
+    placeholder it makes is one link further).
+    """
+    try:
+        import duckdb
+    except ImportError:
+        raise ImportFailure(["--within reads registers with DuckDB: pip install 'provlog[import]'"]) from None
+    for f in files:
+        if f.suffix not in LINES:
+            raise ImportFailure([f"{f}: --within reads JSON Lines registers (.jsonl or .ndjson), one statement a line"])
+    con = duckdb.connect()
+    try:
+        con.execute("SET enable_progress_bar = false")  # it would draw on stdout, into a --json report
+        parts = []
+        for i, f in enumerate(files):
+            con.execute(_LOAD.replace("stmt", f"stmt{i}"), [str(f), str(f)])
+            parts.append(f"SELECT * FROM stmt{i}")
+        con.execute("CREATE TEMP TABLE all_stmt AS " + " UNION ALL ".join(parts))
+        con.execute("CREATE TEMP TABLE links AS SELECT subj, party FROM all_stmt "
+                    "WHERE rtype = 'relationship' AND subj IS NOT NULL AND party IS NOT NULL")
+        con.execute("CREATE TEMP TABLE seeds(name VARCHAR)")
+        con.executemany("INSERT INTO seeds VALUES (?)", [[s] for s in sorted(seeds)])
+        con.execute("CREATE TEMP TABLE kept AS " + _REACH.format(norm=_NORM.format(x="name")), [within])
+        total = con.execute("SELECT count(*) FROM all_stmt").fetchone()[0]
+        rows = con.execute("""
+            SELECT file, line FROM all_stmt s
+            WHERE (rtype IN ('entity', 'person') AND rid IN (SELECT rid FROM kept))
+               OR (rtype = 'relationship' AND subj IN (SELECT rid FROM kept)
+                   AND (party IN (SELECT rid FROM kept)
+                        OR (left(party, 1) = '{' AND subj IN (SELECT rid FROM kept WHERE d < ?))))
+            ORDER BY file, line""", [within]).fetchall()
+    except duckdb.Error as e:
+        raise ImportFailure([f"reading the register with DuckDB: {e}"]) from None
+    finally:
+        con.close()
+    # DuckDB kept the line numbers only (the text of a million statements need not stay in memory):
+    # read the kept lines back, one pass a file
+    wanted: Dict[str, Set[int]] = {}
+    for file, line in rows:
+        wanted.setdefault(file, set()).add(line)
+    out = []
+    for file in sorted(wanted):
+        lines = wanted[file]
+        with open(file, encoding="utf-8") as fh:
+            for rec in read_lines((t if no in lines else "" for no, t in enumerate(fh, 1)), file):
+                out.append(rec)
+    return out, (len(out), total)

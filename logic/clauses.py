@@ -1,0 +1,186 @@
+"""The clauses of the independence RULES, one line each in provlog's words.
+
+A clause id is what a rule, a signal's ``rule=`` or a held clamp names: an
+item of the RULES (``F.4b``, ``M.3``), a section (``0``, ``9``, ``10``), a
+contract clause (``C14``-``C17``), an item of the provenance-lane methodology
+(``PL.1``, ``PL.3``), or ``def``/``hop`` for relations that only name a
+concept. ``provlog rules`` prints these lines; docs/clauses.md is generated
+from them. Clauses no rule implements (``G.2``, ``A.1``, ...) are here too:
+recorded signals cite them.
+
+    >>> CLAUSES["F.4b"]
+    'Money from an owner of 20% or more of a lab, as a grant or investment of 5% or more of revenue, is lab money: F cap 1.'
+"""
+
+CLAUSES = {
+    # --- helpers and mechanics (section 0 and the CONTRACT clauses it restates) ---
+    "def": "A helper relation: it only names a concept the text uses (an active signal, a usable source, a lab investor node).",
+    "0": "Section 0, mechanics: admissibility under each evidence policy, the smallest cap else the largest floor, conflicts and resolutions, bands.",
+    "C14": "Evidence class clamps a bound: all sources confirmed, any bound; partly confirmed, caps at least 1 and floors at most 3; only weak sources, 2 and nothing else.",
+    "C15": "A cap 0 counts only with a quoted span from a confirmed source (or the org's own page against it); otherwise it is held at 1.",
+    "C16": "A floor 4 counts only with a quoted span and either a tier 1-2 source or sources from two publishers; otherwise it is held at 3.",
+    "C17": "The org's own page cited against it is an admission against interest and counts as confirmed; against-interest drops its own pages cited in its favour.",
+    "9": "Section 9: an org with no published evaluation gets A cap 0 and no floor above 2 on S, R or M, unless it is a public body with statutory powers.",
+    "10": "Section 10: the role is derived, first match: entrant, government, first-party, benchmark, vendor, referee, else unclassified.",
+    "hop": "The money matrix: ties run from a node to what it holds, its principal and whoever pays it; its hop is the fewest ties to a lab (at most 4).",
+    # --- 1. Funding ---
+    "F.1": "A lab or a lab investor with an effective stake of 20% or more in the org, or the org being a unit of a lab: F cap 0.",
+    "F.2": "In-kind support counts only as operating support: over 5% of operating cost, cap 2; undisclosed but depended on, cap 3.",
+    "F.3": "Lab fees per engagement: F cap 2, or cap 3 with published policies capping lab revenue at 10%, charging market rates and keeping publication rights.",
+    "F.4": "A material investment by a lab or lab investor (a led or co-led priced round, or a stake of 5% or more): F cap 1.",
+    "F.4b": "Money from an owner of 20% or more of a lab, as a grant or investment of 5% or more of revenue, is lab money: F cap 1.",
+    "F.5": "Labs as the principal revenue (50% or more of a year's revenue): F cap 1.",
+    "F.6": "Money through pooled or donor-advised funds with undisclosed donors, or from a funder whose principal is a lab investor: F cap 3.",
+    "F.7": "Donations from lab employees: disclosed and at most 10% of revenue, cap 3; above 10%, cap 2.",
+    "F.8": "A no-lab-money rule younger than 24 months, or amended more than once in 24 months, floors F at most 3.",
+    "F.9": "Public funding floors F at 3; a 4 needs a confirmed bounded negative and no material lab in-kind.",
+    "F.10": "A private company with undisclosed capital structure: F cap 3; with an undisclosed client base too, cap 2.",
+    "F.11": "Credits or access used for the evaluation itself, and undisclosed non-operating in-kind, bound nothing (informational).",
+    "F.12": "A floor 4 on F needs a bounded negative, a tier-1 source, a quoted span and a second independent source.",
+    # --- 2. Governance ---
+    "G.1": "Legal form alone (nonprofit, academic, public body) without a published conflict policy floors G at 2, not 3.",
+    "G.2": "A conflict policy floors G (3 nonprofit or public, 2 for-profit) only if it names two of: recusal, no contingent fees, no lab investments, lab-revenue disclosure.",
+    "G.3": "A lab investor taking part in a round of the org: G cap 2.",
+    "G.4": "A consortium governed by members that include the benchmarked labs: G cap 2.",
+    "G.5": "A public body whose leadership or mandate changed more than once in twelve months: G cap 3.",
+    "G.6": "Ownership of 20% or more by a lab or lab investor, or the org being a unit of a lab: G cap 0.",
+    "G.7": "A 4 on G needs tier-1 evidence of an independent board and of external review.",
+    # --- 3. Personnel ---
+    "P.1": "A leader of the org holding a board or committee seat at a lab: P cap 1 with a personal recusal, cap 0 without.",
+    "P.2": "An executive or director of the org advising a lab: P cap 1.",
+    "P.3": "Documented two-way hiring with labs and no cooling-off rule: P cap 2.",
+    "P.4": "A board member or advisor who is a partner at a lab investor or an employee of a lab: P cap 2, recusal or not.",
+    "P.5": "A published mandatory recusal rule with disclosed individual lab ties floors P at 3.",
+    "P.6": "\"No lab roles found\" floors P at 2; a 3 needs the policy of P.5.",
+    "P.7": "Lab employees (a first-party team), or leaders who moved to a lab in an ownership deal: 0 or 1 by P.1.",
+    "P.8": "A 4 on P needs a cooling-off rule, disclosed ties and no equity, on tier-1 evidence.",
+    # --- 4. Access ---
+    "A.1": "The deepest documented engagement sets the A floor; access is revocable unless A.2 applies.",
+    "A.2": "Access resting on statute, regulation or an enforceable agreement floors A at 3.",
+    "A.3": "A lab's power not to renew access is recorded as a mechanism, not a cap.",
+    "A.4": "Government agreements (memoranda, testing agreements, classified work): A 3.",
+    "A.5": "Embedded, on-site or incident access: A 4.",
+    "A.6": "No engagement yet: A 0.",
+    # --- 5. Scope ---
+    "S.1": "A lab-set window or excluded questions in the latest major engagement: S cap 3.",
+    "S.2": "The evaluator cannot add questions: S cap 2.",
+    "S.3": "A regulator as client setting scope by tender or contract: S 3.",
+    "S.4": "A public body with the statutory power to define scope and compel participation floors S at 4; voluntary memoranda 3.",
+    "S.5": "Self-directed research floors S at 3; a 4 needs documented incident-investigation or sign-off-refusal rights.",
+    "S.6": "Co-authoring research with a lab while evaluating it: S cap 3.",
+    # --- 6. Publication ---
+    "R.1": "Security-only redactions with a public statement of what was redacted floor R at 3.",
+    "R.2": "Lab editorial feedback the evaluator took in: R cap 3 if disclosed with what changed, cap 2 if not.",
+    "R.3": "Findings public only through lab system cards: R cap 1; cap 2 if the org publishes its own reports elsewhere.",
+    "R.4": "A public body is scored on what reaches the public: nothing per model 1, aggregated trends 2, reports to a regulator only 2.",
+    "R.5": "A 4 on R needs no lab pre-publication review and a published finding the lab did not welcome.",
+    "R.6": "A lab controlling whether the evaluator could disclose its funding: R cap 2 while it applied, cap 3 after a disclosure policy.",
+    "R.7": "\"Publishes its results\" with nothing on who reviews them floors R at 2.",
+    # --- 7. Methods ---
+    "M.1": "A 4 on M needs open code, open tasks and third-party re-runs or per-evaluation factsheets; open code alone is 3.",
+    "M.2": "Methods described in prose: M 2; summaries only: 1.",
+    "M.3": "A public leaderboard with open tasks and logs: M floor 3; with documented third-party re-runs: 4 (derived from results, docs/lanes.md).",
+    # --- 8. Role incompatibility ---
+    "X.1": "Selling defense, monitoring or guardrail products to a lab: X cap 0.",
+    "X.2": "Selling data, tooling, licensed products or deployment services to a lab: X cap 1.",
+    "X.3": "Paid consulting for a lab: X cap 2.",
+    "X.4": "Free or open tools used by labs: X 3 (labs using a free tool are not customers).",
+    "X.5": "Investing the org's own funds in labs: X cap 2; in a diversified portfolio that may hold listed labs, cap 3.",
+    "X.6": "Co-producing a benchmark with a vendor owned by a lab: X cap 3.",
+    "X.7": "A floor 4 on X needs a bounded statement of no commercial products, a quoted span and a second source.",
+    "X.8": "Earned revenue from undisclosed clients: X cap 3 until they are named; a named lab client brings X.2.",
+    # --- provenance lanes of benchmark results (docs/lanes.md) ---
+    "PL.1": "Who attests a result: one attested or published only by its own org is self-attested, rejected, and scores zero.",
+    "PL.3": "A result's magnitude: normalized base x lane multiplier (verified 2, reported 1, else 0), capped at 1, x freshness (halving each year) x weight 1.4.",
+}
+
+#: What a relation of the independence rulebook says, over its arguments {0}, {1}, ... (``provlog
+#: relations``, docs/relations.md): every fact relation (logic/edb.py) and the derived relations a
+#: goal most often names. A derived relation not here reads as the template of a rule deriving it.
+RELATIONS = {
+    # facts (logic/edb.py): each a projection of one statement
+    "signal": "signal {0} (recorded or derived) is about org {1} on dimension {2}, direction {3} (for/against)",
+    "stated": "signal {0} states a {1} (cap/floor) of {2}",
+    "status": "signal {0} has status {1} (active, superseded, differs, quarantined)",
+    "signal_rule": "signal {0} names rule {1}",
+    "negative": "signal {0} is a bounded negative (the `negative` flag)",
+    "precedence": "signal {0} ranks {1} among equal bounds: 0 recorded, 1 derived",
+    "cites": "signal {0} cites source {1} with span {2} ('' for none)",
+    "source": "source {0} is published by {1}, status {2}, tier {3} (0 if not given)",
+    "unusable": "source {0} is quarantined or in lane rejected or pending",
+    "org": "{0} is an org of type {1}",
+    "org_status": "org {0} has status= {1}",
+    "org_output": "org {0} has output= {1}",
+    "not_evaluated": "org {0} states evaluated=no",
+    "statutory": "org {0} has the statutory power {1} (access, scope)",
+    "org_fact": "org {0} is declared by fact {1}",
+    "lab": "{0} is a lab (a frontier developer)",
+    "entity": "{0} is an entity of kind {1} (other if not given)",
+    "entity_fact": "entity {0} is declared by fact {1}",
+    "principal": "entity {0}'s principal is {1}",
+    "donors": "entity {0}'s donors are {1} (public, undisclosed)",
+    "person": "{0} is a person",
+    "stake": "{0} holds {2} (the lower bound) of {1}, by fact {3} (a stake whose until= has passed is left out)",
+    "unit": "org {0} is a business unit of lab {1}, by fact {2}",
+    "invest": "{0} invested in {1}: lead {2} (led, co-led or ''), {3} (priced or ''), by fact {4}",
+    "money": "money row {0}: {1} pays {2}, kind {3}",
+    "money_flag": "money row {0} carries the flag {1} (restricted, operating, depends)",
+    "money_share": "money row {0}'s share of the recipient's revenue is at least {1} ({2}: open if strictly above)",
+    "money_year": "money row {0} is of year {1} (0 if not given)",
+    "role": "person {0} is {1} at {2}, recusal {3} ('' if not given), by fact {4}",
+    "role_recusal": "role fact {0} states recusal={1}",
+    "org_policy": "org {0} publishes the policy {1}, by fact {2}",
+    "policy_value": "policy fact {0} states value= between {1} and {2}",
+    "sells": "org {0} sells {2} to {1}, by fact {3}",
+    "resolution": "the written resolution of org {0} on {1}: value {2}, by rule {3}",
+    "view": "policy {0} reads citations in view {1} (ai for against-interest, else all)",
+    "threshold": "{0} is a share threshold a rule tests (5%, 10%)",
+    "result": "benchmark result {0} of org {1} on benchmark {2}, lane {3}, by fact {4}",
+    "result_flag": "result {0} carries the flag {1} (own-tasks)",
+    "result_score": "result {0} scores {1} in unit {2} (pct, fraction)",
+    "result_percentile": "result {0} states the percentile {1}",
+    "result_run": "result {0} ran on day {1} (a day number, for subtraction)",
+    "result_src": "result {0} cites source {1}",
+    "result_attestor": "result {0}'s attestor is {1} (case-folded)",
+    "org_name": "org {0}'s name is {1} (case-folded)",
+    "as_of": "freshness is measured at day {0} (the as-of date as a day number)",
+    # derived relations a goal most often names
+    "value": "org {0}'s value on {1} under policy {2} is {3}, decided by signal {4} ('' for a resolution) under rule {5}",
+    "band": "org {0} is in band {2} under policy {1}",
+    "org_role": "org {0}'s role is {1} (section 10)",
+    "conflict": "on org {0} {1} under {2}, the largest floor {4} exceeds the smallest cap {3}",
+    "admissible": "signal {0} is admissible under policy {1}",
+    "effective": "signal {0} is admissible under policy {1} with effective {2} {3} (after every clamp)",
+    "evclass": "signal {0}'s evidence class in view {1} is {2} (confirmed, partial, weak; C14)",
+    "has_confirmed": "signal {0} cites a usable confirmed source in view {1}",
+    "has_unaudited": "signal {0} cites a usable unaudited source in view {1}",
+    "has_unconfirmed": "signal {0} cites a usable source that is not confirmed in view {1}",
+    "four_held": "signal {0}'s floor 4 is held at 3 in view {1} (C16, F.12 or X.7)",
+    "held": "clause {2} held signal {0}'s bound in view {1}",
+    "derive": "a derived signal: rule {0} puts a {4} {5} on org {1} dimension {2} ({3}), once per key {6} (numbered {0}/{1}/n)",
+    "uses": "the derived signal of rule {0} on org {1} with key {2} rests on the facts {3} (one proof)",
+    "chain": "{0} holds {2} of {1} along the simple chain {3} of stake facts {4}, {5} links",
+    "effective_stake": "{0}'s effective stake in {1} is {2}: the sum over its simple chains",
+    "stake_total": "{0}'s effective stake in {1} is {2}",
+    "lab_investor": "{0} is a lab investor by the facts {1}, {2} look-through levels deep",
+    "is_lab_investor": "{0} is a lab investor",
+    "lab_owner": "{0} owns 20% or more of lab {1} (F.4b)",
+    "hop_within": "{0} is within {1} ties of a lab",
+    "hop": "{0}'s hop is {1}: the fewest ties to a lab",
+    "hop_of": "{0} is {1} ties from a lab (at most 4)",
+    "tie": "{0} is tied to {1}: it holds it, it is its principal, or {1} pays {0}",
+    "freshness": "result {0}'s freshness at the as-of date is {1}",
+    "magnitude": "result {0}'s magnitude is {1}",
+    "lane_multiplier": "result {0}'s lane multiplier is {1}",
+}
+
+#: Argument names where the rules write a constant in that place (the rest come from the rules' variables).
+SIGNATURES = {
+    "status": ("S", "Status"), "org_status": ("O", "Status"), "org_output": ("O", "Output"),
+    "donors": ("E", "Donors"), "money_flag": ("M", "Flag"), "result_flag": ("R", "Flag"),
+    "role": ("P", "Role", "At", "Rec", "F"), "role_recusal": ("F", "Recusal"), "org_policy": ("O", "Policy", "F"),
+    "result_score": ("R", "S", "Unit"), "band": ("O", "P", "Band"), "org_role": ("O", "Role"),
+    "money": ("M", "Payer", "Recipient", "K"),
+    "derive": ("Rule", "O", "D", "Dir", "K", "N", "Key"), "uses": ("Rule", "O", "Key", "Fs"),
+    "b2": ("S", "V", "K", "B"),
+}

@@ -1,0 +1,157 @@
+"""What the pages show, shaped from the query API (no rule knowledge here).
+
+Each function takes a :class:`World` and returns plain data a template
+renders: lists and dicts of strings and numbers, already in people's terms.
+"""
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Dict, List, Optional
+
+from ...facts import DIMS
+from ...facts.schema import POLICY_NAMES
+from ..money import BUCKETS, IN_KIND, tie_graph
+
+#: the clauses that hold (clamp) a stated bound (RULES section 0 and 9)
+CLAMP = re.compile(r"^held by (C14|C15|C16|F\.12|X\.7|9)\b")
+URL = re.compile(r"^https?://\S+$")
+
+
+def name_of(world, node: str) -> str:
+    fact = world.facts.nodes.get(node)
+    return fact["name"] if fact is not None else node
+
+
+def registry(world, policy: str) -> List[Dict[str, Any]]:
+    """One row an org: its values on the eight dimensions, band and role, under ``policy``."""
+    rows = []
+    for org in world.orgs:
+        card = world.card(org, policy)
+        rows.append({"org": org, "name": name_of(world, org), "values": [card.values[d] for d in DIMS],
+                     "band": card.band, "role": card.role})
+    return rows
+
+
+def policies(world, org: str) -> Dict[str, Any]:
+    """``org`` under every policy; a value that differs from the standard policy's is marked."""
+    cards = {p: world.card(org, p) for p in POLICY_NAMES}
+    base = cards["standard"]
+    rows = []
+    for d in DIMS:
+        cells = []
+        for p in POLICY_NAMES:
+            c = cards[p]
+            sig, rule = c.deciders.get(d, (None, None))
+            cells.append({"policy": p, "value": c.values[d], "rule": rule, "signal": sig,
+                          "differs": c.values[d] != base.values[d]})
+        rows.append({"dim": d, "cells": cells})
+    bands = [{"policy": p, "band": cards[p].band, "differs": cards[p].band != base.band} for p in POLICY_NAMES]
+    return {"org": org, "name": name_of(world, org), "role": base.role, "rows": rows, "bands": bands}
+
+
+def _sources(world) -> Dict[str, Dict[str, Optional[str]]]:
+    out = {}
+    for f in world.facts.of("source"):
+        title = f["title"]
+        out[f["id"]] = {"title": title, "url": title if URL.match(title or "") else None}
+    return out
+
+
+def proof(world, org: str, dim: str, policy: str) -> Dict[str, Any]:
+    """A value's proof: the DAG as nodes and edges, and the same as a tree (shared nodes once)."""
+    g = json.loads(world.why(org, dim, policy, fmt="json"))
+    sources = _sources(world)
+    nodes = {}
+    for n in g["nodes"]:
+        label = n.get("label") or ""
+        m = CLAMP.match(label)
+        srcs = [dict(s, **sources.get(s["id"], {"title": None, "url": None})) for s in n.get("sources") or []]
+        nodes[n["id"]] = dict(n, handle=int(n["id"][1:]), sources=srcs, clamp=m.group(1) if m else None,
+                              fired=bool(n.get("fired")))
+    kids: Dict[str, List[str]] = {}
+    for a, b in g["edges"]:
+        kids.setdefault(a, []).append(b)
+    seen = set()
+
+    def tree(nid: str) -> Dict[str, Any]:
+        if nid in seen:
+            return {"node": nodes[nid], "see": True, "children": []}
+        seen.add(nid)
+        return {"node": nodes[nid], "see": False, "children": [tree(k) for k in kids.get(nid, [])]}
+
+    return {"org": org, "dim": dim, "policy": policy, "value": world.value(org, dim, policy).value,
+            "tree": tree(g["root"]), "graph": {"root": g["root"], "nodes": list(nodes.values()), "edges": g["edges"]}}
+
+
+def why_not(world, org: str, dim: str, n: int, policy: str) -> List[Dict[str, Any]]:
+    """Each way ``org`` ``dim`` could be ``n``, as the API gives it (its JSON shape, docs/json.md)."""
+    return world.why_not(org, dim, n, policy)
+
+
+def ties(world, start: str, limit: int = 4) -> Dict[str, Any]:
+    """The tie graph from ``start`` to the labs: every node on a shortest path, each edge labelled."""
+    g = tie_graph(world)
+    labs = [n for n, k in g.nodes(data="kind") if k == "lab"]
+    import networkx as nx
+
+    dist = dict(nx.multi_source_dijkstra_path_length(g.reverse(copy=False), labs, cutoff=limit)) if labs else {}
+    keep_edges = []
+    frontier, seen = [start] if start in dist else [], set()
+    while frontier:  # every edge that steps one hop closer to a lab lies on some shortest path
+        x = frontier.pop()
+        if x in seen:
+            continue
+        seen.add(x)
+        for y in sorted(g.successors(x)):
+            if dist.get(y) == dist[x] - 1:
+                keep_edges.append((x, y))
+                frontier.append(y)
+    labels = edge_labels(world)
+    nodes = sorted(seen | {start})
+    return {"start": start, "hop": dist.get(start),
+            "nodes": [{"id": n, "name": name_of(world, n), "kind": g.nodes[n].get("kind") if n in g else None,
+                       "hop": dist.get(n)} for n in nodes],
+            "edges": [{"source": x, "target": y, "label": "; ".join(l["label"] for l in labels.get((x, y), [])) or "tie",
+                       "loc": ", ".join(l["loc"] for l in labels.get((x, y), []))} for x, y in keep_edges]}
+
+
+def edge_labels(world) -> Dict[tuple, List[Dict[str, str]]]:
+    """Each tie's facts in words: stake x%, invests (led), principal, pays <kind> <amount> <year>."""
+    out: Dict[tuple, List[Dict[str, str]]] = {}
+
+    def add(x, y, label, fact):
+        out.setdefault((x, y), []).append({"label": label, "loc": str(fact.loc)})
+
+    for f in world.facts.of("stake"):
+        add(f["holder"], f["subject"], f"stake {f['pct'].text if hasattr(f['pct'], 'text') else f['pct']}", f)
+    for f in world.facts.of("invest"):
+        how = " ".join(x for x in ("led", "co-led", "priced") if x in f.flags)
+        add(f["investor"], f["target"], "invests" + (f" ({how})" if how else ""), f)
+    for f in world.facts.of("entity"):
+        if f["principal"]:
+            add(f["id"], f["principal"], "principal", f)
+    for f in world.facts.of("money"):
+        bits = [f["kind"]]
+        if f["amount"] is not None:
+            bits.append(amount(f["amount"]) + (f" {f['currency']}" if f["currency"] else ""))
+        if f["year"]:
+            bits.append(str(f["year"]))
+        add(f["recipient"], f["payer"], "is paid " + " ".join(bits), f)
+    return out
+
+
+def amount(x) -> str:
+    """An amount as people write it: 250 000, 1.5M stays exact (no float)."""
+    if x is None:
+        return "undisclosed"
+    if x.denominator == 1:
+        return f"{int(x):,}".replace(",", " ")
+    return str(float(x))
+
+
+def matrix(world) -> Dict[str, Any]:
+    m = world.matrix()
+    cols = list(BUCKETS) + [IN_KIND]
+    return {"columns": cols, "rows": [{"org": org, "name": name_of(world, org), "cells": [m[org][c] for c in cols]}
+                                      for org in sorted(m)]}

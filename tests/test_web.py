@@ -1,0 +1,125 @@
+"""The web explorer without a browser: pages, safety, errors (queries/web).
+
+Values shown are the API's (derived by hand for the example world in
+facts/worlds/example/assessments.facts); these tests check the pages carry
+them, mark what they should, and escape what curators wrote.
+"""
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("flask")
+
+from provlog.queries.web import create_app  # noqa: E402
+
+EXAMPLE = str(Path(__file__).parent.parent / "facts" / "worlds" / "example")
+HOSTILE = str(Path(__file__).parent / "worlds" / "web" / "hostile.facts")
+
+
+@pytest.fixture(scope="module")
+def client():
+    return create_app(EXAMPLE).test_client()
+
+
+def test_registry_lists_every_org_with_its_card(client):
+    html = client.get("/").get_data(as_text=True)
+    rows = re.findall(r'<tr data-org="([^"]+)">', html)
+    assert rows == sorted(rows) and "quorvell" in rows and "tallyweir" in rows
+    # quorvell under standard: F 3 (F.3), G 4 (assessments.facts)
+    row = html.split('<tr data-org="quorvell">')[1].split("</tr>")[0]
+    assert [int(v) if v != "-" else None for v in re.findall(r'">(-|\d)</a></td>', row)][:2] == [3, 4]
+
+
+def test_registry_follows_the_policy(client):
+    html = client.get("/?policy=against-interest").get_data(as_text=True)
+    row = html.split('<tr data-org="quorvell">')[1].split("</tr>")[0]
+    # against-interest drops quorvell's own pages from for-signals: G 3 (held by C16)
+    assert re.findall(r'">(-|\d)</a></td>', row)[1] == "3"
+    assert client.get("/?policy=nosuch").status_code == 404
+
+
+def test_org_page_marks_what_differs_from_standard(client):
+    html = client.get("/org/quorvell").get_data(as_text=True)
+    g_row = html.split('title="governance">G')[1].split("</tr>")[0]
+    cells = re.findall(r'<td class="value( differs)?">\s*<a href="/why/quorvell/G\?policy=([a-z-]+)">(-|\d)</a>', g_row)
+    by_policy = {p: (v, bool(d)) for d, p, v in cells}
+    assert by_policy["standard"] == ("4", False)
+    assert by_policy["against-interest"] == ("3", True)  # the near miss: only this one differs
+    assert by_policy["leads-included"] == ("4", False)
+
+
+def test_proof_page_highlights_the_decider_and_the_clamp(client):
+    html = client.get("/why/quorvell/G?policy=against-interest").get_data(as_text=True)
+    assert 'class="node bound fired"' in html and "decides" in html
+    assert '<span class="tag clamp">held by C16</span>' in html
+    assert "facts/worlds/example/signals.facts:10" in html  # each fact with file:line
+    data = json.loads(re.search(r'<script type="application/json" id="proof-data">(.*?)</script>', html, re.S).group(1))
+    assert data["root"] == "n1" and any(n["fired"] for n in data["nodes"])
+
+
+def test_why_not_from_the_same_page(client):
+    html = client.get("/why/quorvell/F?not=4").get_data(as_text=True)
+    assert 'id="why-not"' in html and "Why not 4?" in html
+    assert "F.3" in html.split('id="why-not"')[1].split('id="tree"')[0]
+    assert client.get("/why/quorvell/F?not=9").status_code == 404
+
+
+def test_money_graph_from_any_entity(client):
+    html = client.get("/money/ternhollow-office").get_data(as_text=True)
+    data = json.loads(re.search(r'id="tie-data">(.*?)</script>', html, re.S).group(1))
+    # expect.facts: ternhollow is hop 2, through Larchmere's 4% of Veridane and Bastrel's revenue from it
+    assert data["hop"] == 2
+    edges = {(e["source"], e["target"]): e["label"] for e in data["edges"]}
+    assert edges[("ternhollow-office", "larchmere-capital")] == "stake 20-25%"
+    assert edges[("larchmere-capital", "veridane")] == "stake 4%"
+    assert ("bastrel", "veridane") in edges
+    # near miss: a role is not a tie
+    assert json.loads(re.search(r'id="tie-data">(.*?)</script>', client.get("/money/lena-ostrow").get_data(as_text=True),
+                                re.S).group(1))["edges"] == []
+
+
+def test_matrix_links_to_paths(client):
+    html = client.get("/matrix").get_data(as_text=True)
+    assert 'href="/money/quorvell"' in html and 'href="/org/quorvell"' in html
+
+
+def test_read_only_local_and_strict_headers(client):
+    assert client.post("/").status_code == 405
+    r = client.get("/")
+    csp = r.headers["Content-Security-Policy"]
+    assert "script-src 'self'" in csp and "unsafe-eval" not in csp and "'unsafe-inline'" not in csp.split("style-src-attr")[0]
+    assert client.get("/org/nosuch").status_code == 404
+    assert client.get("/why/quorvell/Q").status_code == 404
+    assert client.get("/money/nosuch").status_code == 404
+
+
+def test_curator_text_is_escaped():
+    c = create_app(HOSTILE).test_client()
+    for url in ("/", "/org/evil", "/why/evil/X?policy=leads-included", "/money/evil", "/matrix"):
+        r = c.get(url)
+        assert r.status_code == 200, url  # the world loads: its text is shown, not refused
+        html = r.get_data(as_text=True)
+        assert "<script>window.pwned" not in html and "<img src=x" not in html and "<b>bold</b>" not in html, url
+        assert "</script><script>alert(2)" not in html, url
+    html = c.get("/").get_data(as_text=True)
+    assert "&lt;img src=x onerror=alert(1)&gt;Evil Eval" in html
+    # a javascript: title is never a link
+    assert 'href="javascript:' not in c.get("/why/evil/X?policy=leads-included").get_data(as_text=True)
+
+
+def test_a_world_that_does_not_load_shows_its_errors(tmp_path):
+    bad = tmp_path / "bad.facts"
+    bad.write_text('lab acme "A"\nstake acme nosuch 20%\n')
+    r = create_app(str(bad)).test_client().get("/")
+    html = r.get_data(as_text=True)
+    assert r.status_code == 503 and "Traceback" not in html
+    assert "bad.facts:2:" in html and "nosuch" in html and "E110" in html
+
+
+def test_unknown_default_policy_is_refused():
+    from provlog.queries.api import UnknownName
+
+    with pytest.raises(UnknownName):
+        create_app(EXAMPLE, "nosuch")
