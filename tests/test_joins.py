@@ -85,9 +85,16 @@ def test_aggregate_reads():
     assert answers(n[0], p, n[1]) == [("o", 2), ("p", 1)]  # distinct values of B
 
 
+def test_arithmetic_and_sums():
+    p = program(r=[(1, "a"), (2, "a")], share=[("o", 1, "m1"), ("o", 1, "m2"), ("o", 2, "m2")])
+    assert answers("q(X, Y) <= r(X, L) & (Y == X + 1)", p) == [(1, 2), (2, 3)]
+    assert answers("q(X) <= r(X, L) & (X > Fraction(1, 2) * 3)", p) == [(2,)]
+    total = ("t(O, S) <= (shares[O] == S)", "(shares[O] == sum_(P, for_each=M)) <= share(O, P, M)")
+    assert answers(total[0], p, total[1]) == [("o", 4)]  # distinct (P, M) rows: 1 + 1 + 2
+
+
 def test_other_shapes_are_left_to_pydatalog():
     p = program(r=[(1, "a")], t=[(1, 2)])
-    assert answers("q(X, Y) <= r(X, L) & (Y == X + 1)", p) is None  # arithmetic
-    assert answers("q(X) <= r(X, L) & (X > Fraction(1, 2))", p) is None  # a Fraction constant
     assert answers("q(X) <= t(X, Y) & q(Y)", p) is None  # recursive (q is not kept)
     assert answers("q(X) <= s(X)", p) is None  # a relation not kept as facts
+    assert answers("q(X) <= r(X, L) & (f[X] == 1)", p) is None  # a function read beside other literals
