@@ -16,7 +16,6 @@ directly (:meth:`Program.relation`), whole or one value of an argument at a time
 from __future__ import annotations
 
 import threading
-from operator import itemgetter
 from contextlib import contextmanager
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
@@ -74,7 +73,7 @@ class Table:
 
     def __init__(self):
         self.rows: List[Tuple[Any, ...]] = []
-        self._index: Dict[Any, Dict[Any, Sequence[Tuple[Any, ...]]]] = {}  # by a position, or a tuple of them
+        self._index: Dict[int, Dict[Any, Sequence[Tuple[Any, ...]]]] = {}
 
     def extend(self, rows: Iterable[Tuple[Any, ...]]) -> int:
         before = len(self.rows)
@@ -82,41 +81,35 @@ class Table:
         self._index.clear()
         return len(self.rows) - before
 
-    def _index_on(self, key, get) -> Dict[Any, Sequence[Tuple[Any, ...]]]:
-        """The index ``key`` (a position, or a tuple of them), built on first use from ``get(row)``."""
-        index = self._index.get(key)
+    def lookup(self, position: int, value: Any) -> Sequence[Tuple[Any, ...]]:
+        """The rows whose argument ``position`` is ``value``."""
+        index = self._index.get(position)
         if index is None:
             index = {}  # published whole once built: a reader in another thread never sees it half-filled
             for row in self.rows:
-                k = get(row)
-                had = index.get(k)
+                key = row[position]
+                had = index.get(key)
                 if had is None:
-                    index[k] = (row,)  # most keys (a signal, a source) have one row: no list for it
+                    index[key] = (row,)  # most keys (a signal, a source) have one row: no list for it
                 elif type(had) is tuple:
-                    index[k] = [had[0], row]
+                    index[key] = [had[0], row]
                 else:
                     had.append(row)
-            self._index[key] = index
-        return index
-
-    def lookup(self, position: int, value: Any) -> Sequence[Tuple[Any, ...]]:
-        """The rows whose argument ``position`` is ``value``."""
-        return self._index_on(position, itemgetter(position)).get(value, ())
+            self._index[position] = index
+        return index.get(value, ())
 
     def match(self, bound: Sequence[Tuple[int, Any]]) -> Sequence[Tuple[Any, ...]]:
-        """The rows with value v at each (position, v) of ``bound``: through an index already built on one
-        of the positions if it narrows to a few rows, else through an index on all of them together."""
+        """The rows with value v at each (position, v) of ``bound``, read through the most selective
+        index: one already built if it narrows to a few rows, else every bound position's."""
         if not bound:
             return self.rows
-        if len(bound) == 1:
-            return self.lookup(*bound[0])
         built = [self.lookup(i, v) for i, v in bound if i in self._index]
         found = min(built, key=len) if built else None
-        if found is not None and len(found) <= 8:
-            return [row for row in found if all(row[i] == v for i, v in bound)]
-        # many rows share each bound value alone (a policy, an org): index the bound positions together
-        positions = tuple(i for i, _ in bound)
-        return self._index_on(positions, itemgetter(*positions)).get(tuple(v for _, v in bound), ())
+        if found is None or (len(found) > 8 and len(built) < len(bound)):
+            found = min((self.lookup(i, v) for i, v in bound), key=len)
+        if len(bound) == 1:
+            return found
+        return [row for row in found if all(row[i] == v for i, v in bound)]
 
     def __call__(self, *terms):
         """pyDatalog's resolver call: ``terms`` are its Var and Const objects."""

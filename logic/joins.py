@@ -199,16 +199,43 @@ def compile_rules(rules: Sequence[Rule], program, defining: Optional[Callable[[s
     return answers
 
 
+def _rows_of(table, args) -> Callable[[List[Any]], Sequence[Tuple[Any, ...]]]:
+    """How one atom finds its rows from the slots: the table's index on its one bound argument, or an index
+    on all its bound arguments together, built for this run only (and so freed after it)."""
+    if table is None:
+        return lambda env: ()
+    consts = [(j, a[1]) for j, a in enumerate(args) if a[0] == "const"]
+    known = [(j, a[1]) for j, a in enumerate(args) if a[0] == "bound"]
+    if not consts and not known:
+        rows = table.rows
+        return lambda env: rows
+    if not known and len(consts) == 1:
+        rows = table.lookup(*consts[0])
+        return lambda env: rows
+    if not consts and len(known) == 1:
+        (j, s), lookup = known[0], table.lookup
+        return lambda env: lookup(j, env[s])
+    positions = [j for j, _ in consts] + [j for j, _ in known]
+    fixed = tuple(v for _, v in consts)
+    slots = [s for _, s in known]
+    index: Dict[Tuple, List[Tuple[Any, ...]]] = {}
+
+    def rows_of(env):
+        if not index:
+            for row in table.rows:
+                index.setdefault(tuple(row[j] for j in positions), []).append(row)
+            index[None] = []  # built (even if the table is empty)
+        return index.get(fixed + tuple(env[s] for s in slots), ())
+    return rows_of
+
+
 def _run(plan: _Plan, columns, program, out: Dict) -> None:
     """Every answer of one plan into ``out``: a nested loop over the tables' indexes."""
     steps = []
-    for step in plan.steps:  # per atom: its constants, its bound variables, its new ones, its repeated ones
+    for step in plan.steps:  # per atom: how it finds its rows, its new variables, its repeated ones
         if step[0] in ("atom", "not"):
             args = step[2]
-            table = program.indexed(step[1], len(args))
-            steps.append((step[0], table.match if table is not None else (lambda bound: ()),
-                          [(j, a[1]) for j, a in enumerate(args) if a[0] == "const"],
-                          [(j, a[1]) for j, a in enumerate(args) if a[0] == "bound"],
+            steps.append((step[0], _rows_of(program.indexed(step[1], len(args)), args),
                           [(j, a[1]) for j, a in enumerate(args) if a[0] == "new"],
                           [(j, a[1]) for j, a in enumerate(args) if a[0] == "same"]))
         else:
@@ -221,16 +248,15 @@ def _run(plan: _Plan, columns, program, out: Dict) -> None:
             step = steps[i]
             kind = step[0]
             if kind == "atom":
-                _, match, consts, known, new, same = step
-                for row in match(consts + [(j, env[s]) for j, s in known] if known else consts):
+                _, rows_of, new, same = step
+                for row in rows_of(env):
                     for j, s in new:
                         env[s] = row[j]
                     if not same or all(env[s] == row[j] for j, s in same):
                         go(i + 1)
                 return
             if kind == "not":
-                _, match, consts, known = step[:4]
-                if match(consts + [(j, env[s]) for j, s in known] if known else consts):
+                if step[1](env):
                     return
             elif kind == "test":
                 _, test, left, right = step
@@ -245,3 +271,4 @@ def _run(plan: _Plan, columns, program, out: Dict) -> None:
         out[tuple(c(env) for c in columns)] = None
 
     go(0)
+    go = None  # noqa: F841 - go's cell refers to go: a cycle (with this run's indexes) the paused collector keeps

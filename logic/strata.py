@@ -28,6 +28,7 @@ from .rules import Rule
 #: Plain rules over kept relations are joined in Python (joins.py); False asks pyDatalog for every relation.
 PYTHON_JOINS = True
 
+
 def body_relations(rule: Rule) -> Set[str]:
     """Every relation and function the body reads (negated ones too)."""
     return {lit.name for lit in rule.body_literals if isinstance(lit, (Atom, Negated, FuncEq))}
