@@ -103,6 +103,8 @@ def materialize(program: Program, rules: Sequence[Rule], components: List[List[s
                 pass
         for name, (n, rows) in answers.items():
             program.replace_with_facts(name, n, rows)
+            if rows:  # readers (the explainer, goals) look a kept relation up by its first argument
+                program.indexed(name, n).lookup(0, None)
             done.add(name)
         if engine_asked and not gc.isenabled():
             # pyDatalog's sub-goals of a question refer to each other: cycles that only the collector frees.
