@@ -5,10 +5,12 @@ query; asked whole, a deep program re-derives the same lower relations under
 many patterns. Here the relations are ordered by their dependencies (the
 strongly connected components of the predicate graph, lowest first); each is
 asked once with every argument free, and its rules are then replaced by its
-answers. Later relations join against indexed facts. The rules stay what
-they are (the explainer walks their bodies); only the evaluation order is
-planned. Relations defined by an aggregate (``f[X] == min_(...)``) keep their
-rule: it is cheap once its body is facts.
+answers. Later relations join against indexed facts: a rule whose body is a
+join over kept relations is answered by joins.py in Python, every other
+(recursion, a relation that needs a bound argument) is asked of pyDatalog.
+The rules stay what they are (the explainer walks their bodies); only the
+evaluation is planned. Relations defined by an aggregate (``f[X] == min_(...)``)
+keep their rule; the plain relation that reads one is kept.
 
     >>> order = plan(RULEBOOK.rules, base={"lab", "stake"})   # doctest: +SKIP
 """
