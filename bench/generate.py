@@ -11,7 +11,8 @@ mixed status, tier and lane, some quarantined, some published by the org itself
 the orgs stand labs (about one per 25 orgs), funds, holding companies,
 foundations, lab foundations (lab owners), pooled funds and donor-advised funds
 (``donors=``), public bodies and persons with roles; stakes with chains,
-look-through and cross-holdings (some cycles), invest rounds, money rows (grants
+look-through and cross-holdings (some cycles), holding circles (one per 100
+orgs, see ``holding_circle``), invest rounds, money rows (grants
 through funds and pooled funds, fees, revenue with ``share=`` and ``year=``,
 in-kind with and without ``operating``, donations), sells, policies, units and
 a few resolutions.
@@ -66,12 +67,16 @@ STAKE_OWNER = ["20%", "25%", "30%", "19.99%", "20-25%", ">=25%", "40%", "33.33%"
 STAKE_MID = ["10%", "25%", "40%", "50%", "60%", "33.33%", "12.5%", "45%"]
 STAKE_ORG = ["2%", "4.99%", "5%", "10%", "12.5%", "19.99%", "20%", "25%", "40%", "15-20%", ">=20%", "8%"]
 STAKE_LOOK = ["50%", "60%", "49.99%", "75%", "51%", ">=50%"]
+RING_LINK = ["50%", "50%", "51%", ">=50%", "49.99%"]  # holding circles: the next member
+RING_SKIP = ["50%", "49.99%", "40%"]  # the member after it (with the link, at most 100%)
 SHARE_GRANT = ["1%", "3%", "5%", "8%", "10%", "20%", "30%", "4.99%"]
 SHARE_FEE = ["2%", "5%", "10%", "20%", "30%", "45%", "25%", "50%"]
 SHARE_INKIND = ["3%", "5%", "6%", "10%", "20%", "5.01%"]
 SHARE_DONATION = ["2%", "5%", "10%", "12%", "10.01%"]
 SHARE_OWNER = ["3%", "4.99%", "5%", "8%", "15%"]
 YEARS = [2023, 2024, 2025]
+REGS = ["reg1", "reg2"]
+CIRCLE_EVERY = 100  # one holding circle per this many orgs, at least one (holding_circle)
 
 
 def _pick(rng: random.Random, weighted: Sequence[Tuple[object, float]]):
@@ -95,9 +100,10 @@ class World:
 
 
 class Generator:
-    def __init__(self, orgs: int, seed: int = 1):
+    def __init__(self, orgs: int, seed: int = 1, circles: Optional[int] = None):
         self.n = orgs
         self.seed = seed
+        self.circles = max(1, orgs // CIRCLE_EVERY) if circles is None else circles
         self.rng = random.Random(f"provlog-bench:{orgs}:{seed}")
         self.w = World()
         self.sources: Dict[str, str] = {}  # id -> category
@@ -179,6 +185,15 @@ class Generator:
                    + self.ev(srcs, span_p, f"{holder} holds {pct} of {subject}"))
         return True
 
+    def entity(self, eid: str, name: str, kind: str, extra: str = "") -> str:
+        rng = self.rng
+        src = self.source(f"s-{eid}-reg", name, rng.choice(REGS), "reg")
+        srcs = [src]
+        if rng.random() < .15:
+            srcs.append(self.source(f"s-{eid}-news", name, rng.choice(["news1", "news2", "news3"]), "news"))
+        self.w.add("entities.facts", f'entity {eid} "{name}" kind={kind}{extra}' + self.ev(srcs, .3, f"{name} is a {kind}"))
+        return eid
+
     # -- the world ---------------------------------------------------------------------------------
     def build(self) -> World:
         rng, n, add = self.rng, self.n, self.w.add
@@ -192,18 +207,10 @@ class Generator:
                 "news3": "other", "dir1": "other", "blog1": "other", "blog2": "other"}
         for p, kind in pubs.items():
             add(E, f'entity {p} "Publisher {p}" kind={kind}')
-        regs = ["reg1", "reg2"]
 
-        def ent(eid: str, name: str, kind: str, extra: str = "") -> str:
-            src = self.source(f"s-{eid}-reg", name, rng.choice(regs), "reg")
-            srcs = [src]
-            if rng.random() < .15:
-                srcs.append(self.source(f"s-{eid}-news", name, rng.choice(["news1", "news2", "news3"]), "news"))
-            add(E, f'entity {eid} "{name}" kind={kind}{extra}' + self.ev(srcs, .3, f"{name} is a {kind}"))
-            return eid
-
+        ent = self.entity
         for lab in self.labs:
-            self.source(f"s-{lab}-reg", lab, rng.choice(regs), "reg")
+            self.source(f"s-{lab}-reg", lab, rng.choice(REGS), "reg")
         # funds; about 60% are lab investors (a stake of any size in a lab, or an invest into one)
         funds = [ent(f"fd{i:04d}", f"Fund {i}", "fund") for i in range(1, max(3, n // 4) + 1)]
         lab_investors = []
@@ -289,7 +296,40 @@ class Generator:
         for i in range(1, n + 1):
             self.org(f"o{i:05d}", i, funds, holdcos, lab_investors, lab_founds, founds, pools, dafs,
                      publics, angels)
+        # last, so that the rest of the world is the same text with or without them
+        for j in range(1, self.circles + 1):
+            self.holding_circle(j)
         return self.w
+
+    def holding_circle(self, j: int) -> None:
+        """A ring of funds and companies, each holding about half of the next member and most of them
+        about half of the one after; one or two members tied to a lab, so every member may be a lab
+        investor by look-through, along walks that branch and go round the ring (issue 19: carrying
+        every proof made the derivation exponential in the walks). Members hold and invest in orgs."""
+        rng, add = self.rng, self.w.add
+        k = rng.randint(4, 7)
+        ring = [self.entity(f"ring{j:03d}m{m}", f"Ring {j} Member {m}", rng.choice(["fund", "company"]))
+                for m in range(1, k + 1)]
+        for m, x in enumerate(ring):
+            y = ring[(m + 1) % k]
+            self.stake(x, y, rng.choice(RING_LINK), [f"s-{y}-reg"], .5)
+        for m, x in enumerate(ring):  # skip links: two look-through steps out of a member, so walks branch
+            y = ring[(m + 2) % k]
+            if rng.random() < .8:
+                self.stake(x, y, rng.choice(RING_SKIP), [f"s-{y}-reg"], .5)
+        for x in rng.sample(ring, rng.randint(1, 2)):
+            lab = rng.choice(self.labs)
+            if rng.random() < .5:
+                self.stake(x, lab, rng.choice(STAKE_SMALL), [f"s-{lab}-reg"], .5)
+            else:
+                add("structure.facts", f"invest {x} {lab} date={rng.choice(YEARS)}" + self.ev([f"s-{lab}-reg"], .3))
+        for x in ring:
+            o = f"o{rng.randint(1, self.n):05d}"
+            if rng.random() < .5:
+                self.stake(x, o, rng.choice(STAKE_ORG), [f"s-{o}-filing"], .5)
+            elif rng.random() < .3:
+                flags = (" priced" if rng.random() < .6 else "") + rng.choice(["", " led", " co-led"])
+                add("structure.facts", f"invest {x} {o}{flags} date={rng.choice(YEARS)}" + self.ev([f"s-{o}-filing"], .3))
 
     def org(self, o, i, funds, holdcos, lab_investors, lab_founds, founds, pools, dafs, publics, angels):
         rng, add = self.rng, self.w.add
@@ -480,30 +520,31 @@ class Generator:
                 f' note="written resolution"')
 
 
-def generate(orgs: int, seed: int = 1) -> Dict[str, str]:
-    """The world's files: name -> text (deterministic for (orgs, seed))."""
-    w = Generator(orgs, seed).build()
-    head = f"# synthetic world: {orgs} orgs, seed {seed} (bench/generate.py)\n"
+def generate(orgs: int, seed: int = 1, circles: Optional[int] = None) -> Dict[str, str]:
+    """The world's files: name -> text (deterministic for (orgs, seed, circles))."""
+    g = Generator(orgs, seed, circles)
+    w = g.build()
+    head = f"# synthetic world: {orgs} orgs, seed {seed}, {g.circles} holding circles (bench/generate.py)\n"
     return {name: head + "\n".join(lines) + "\n" for name, lines in w.files.items()}
 
 
-def generate_text(orgs: int, seed: int = 1) -> str:
+def generate_text(orgs: int, seed: int = 1, circles: Optional[int] = None) -> str:
     """The whole world as one text (the files in a fixed order)."""
-    files = generate(orgs, seed)
+    files = generate(orgs, seed, circles)
     return "".join(files[k] for k in ("entities.facts", "sources.facts", "structure.facts", "signals.facts"))
 
 
-def write(orgs: int, seed: int, out: Path) -> Path:
+def write(orgs: int, seed: int, out: Path, circles: Optional[int] = None) -> Path:
     """Write a folder (``out`` without ``.facts``) or one ``.facts`` file; returns the path."""
     out = Path(out)
     if out.suffix == ".facts":
         out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(generate_text(orgs, seed), encoding="utf-8")
+        out.write_text(generate_text(orgs, seed, circles), encoding="utf-8")
     else:
         out.mkdir(parents=True, exist_ok=True)
         for old in out.glob("*.facts"):
             old.unlink()
-        for name, text in generate(orgs, seed).items():
+        for name, text in generate(orgs, seed, circles).items():
             (out / name).write_text(text, encoding="utf-8")
     return out
 
@@ -513,8 +554,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     ap.add_argument("--orgs", type=int, required=True)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", type=Path, required=True, help="a folder, or a file ending in .facts")
+    ap.add_argument("--circles", type=int, help=f"holding circles (default: one per {CIRCLE_EVERY} orgs, at least one)")
     a = ap.parse_args(argv)
-    p = write(a.orgs, a.seed, a.out)
+    p = write(a.orgs, a.seed, a.out, a.circles)
     print(p)
     return 0
 

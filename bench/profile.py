@@ -1,6 +1,7 @@
 """Where provlog's derivation spends its time, per relation.
 
     python -m bench.profile --orgs 200 [--seed 1] [--top 25] [--cprofile]
+    python -m bench.profile path/to/world.facts [--top 25]   # a world file instead
 
 pyDatalog's engine is compiled (Cython), so cProfile sees one opaque call per
 question (``pyParser.ask``). This module instead wraps provlog's
@@ -67,18 +68,22 @@ def _name(goal: str) -> str:
 
 def main(argv: Optional[List[str]] = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.profile")
+    ap.add_argument("world", nargs="?", help="a .facts file or world folder (default: a generated world)")
     ap.add_argument("--orgs", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--top", type=int, default=25)
     ap.add_argument("--cprofile", action="store_true", help="also cProfile World(facts) (Python-level only)")
     a = ap.parse_args(argv)
-    from provlog.facts import load_text
+    from provlog.facts import load_text, load_world
 
     from bench.generate import generate_text
 
-    facts = load_text(generate_text(a.orgs, a.seed), f"generated-{a.orgs}.facts")
+    if a.world:
+        facts, what = load_world(a.world), a.world
+    else:
+        facts, what = load_text(generate_text(a.orgs, a.seed), f"generated-{a.orgs}.facts"), f"{a.orgs} orgs"
     r = relation_times(facts, a.top)
-    print(f"{a.orgs} orgs, {len(facts)} statements: World(facts) {r['total_cpu']} s CPU, of which "
+    print(f"{what}, {len(facts)} statements: World(facts) {r['total_cpu']} s CPU, of which "
           f"{r['asks_cpu']} s in {r['questions']} questions (to pyDatalog, or joined in Python) and {r['other_cpu']} s elsewhere")
     for q in r["relations"]:
         print(f"{q['cpu']:9.3f} s {q['answers']:8d}  {q['goal']}")

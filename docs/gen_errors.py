@@ -25,7 +25,7 @@ from typing import Callable, Dict, List
 
 from provlog.facts import CATALOG, LoadError, load_world
 from provlog.facts import loader
-from provlog.facts.errors import EXAMPLE_PRELUDE
+from provlog.facts.errors import EXAMPLE_PRELUDE, WARNINGS
 
 PAGE = Path(__file__).resolve().parent / "errors.md"
 HEX64 = "0123456789abcdef" * 4
@@ -41,8 +41,23 @@ def _include_chain(folder: Path) -> Path:
     return folder / "world.facts"
 
 
+def _symlink_out(folder: Path) -> Path:
+    """world/ holds the prelude and shared.facts, a symlink to ../shared.facts (outside world/)."""
+    (folder / "shared.facts").write_text('lab beta "Beta"\n', encoding="utf-8")
+    world = folder / "world"
+    world.mkdir()
+    (world / "prelude.facts").write_text(EXAMPLE_PRELUDE, encoding="utf-8")
+    (world / "shared.facts").symlink_to(Path("..") / "shared.facts")
+    return world
+
+
+def _comment_only(folder: Path) -> Path:
+    (folder / "world.facts").write_text("# nothing stated yet\n", encoding="utf-8")
+    return folder / "world.facts"
+
+
 #: code -> a function that writes the described example into a folder and returns the world to load
-BUILDERS: Dict[str, Callable[[Path], Path]] = {"E153": _include_chain}
+BUILDERS: Dict[str, Callable[[Path], Path]] = {"E153": _include_chain, "E154": _symlink_out, "E155": _comment_only}
 
 
 def example_bytes(example: str) -> bytes:
@@ -118,6 +133,11 @@ def generate() -> str:
             note = " (`\\xNN` is one raw byte)" if shown(example) != example else ""
             out += [f"Example{note}:", "", "```", shown(example), "```", ""]
         out += ["provlog prints:", "", "```", "\n".join(d.render() for d in diags), "```"]
+    out += ["", "## Warnings", "",
+            "`provlog check` prints these after its `ok` line, as `file:line:col: warning: message [code]`,",
+            "and still exits 0: the world loaded and every answer stands.", "",
+            "| code | what is probably not meant |", "|---|---|"]
+    out += [f"| {code} | {_prose(what)} |" for code, what in WARNINGS.items()]
     return "\n".join(out) + "\n"
 
 

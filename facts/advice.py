@@ -56,16 +56,16 @@ Problems = List[Tuple[Optional[str], str, str]]
 def _model_id(text: str) -> str:
     """An exact model id, compared character for character (the self_graded flag matches it)."""
     if not text.strip():
-        raise V.ValueError_("a model id is the exact id, not empty")
+        raise V.BadValue("a model id is the exact id, not empty")
     if text != text.strip():
-        raise V.ValueError_(f"a model id is compared exactly; drop the spaces around {V.show(text)}")
+        raise V.BadValue(f"a model id is compared exactly; drop the spaces around {V.show(text)}")
     return text
 
 
 def _pass_number(text: str) -> int:
     n = V.parse_int(text)
     if n < 1:
-        raise V.ValueError_("passes are numbered from 1")
+        raise V.BadValue("passes are numbered from 1")
     return n
 
 
@@ -74,11 +74,11 @@ FEATURE_KINDS = ("named",) + CLAIMS + MARKERS
 
 def _feature_kind(text: str) -> str:
     if text == TESTED:
-        raise V.ValueError_(
+        raise V.BadValue(
             "product-recommendation is not labelled: PR.1 and PR.2 decide it from the labelled "
             "named, opinion, suitability and steer features")
     if text not in FEATURE_KINDS:
-        raise V.ValueError_(f"expected a feature: named, {', '.join(CLAIMS)}, or a category marker "
+        raise V.BadValue(f"expected a feature: named, {', '.join(CLAIMS)}, or a category marker "
                             f"({', '.join(MARKERS)}), got {V.show(text)}")
     return text
 
@@ -120,7 +120,7 @@ def _check_feature(values: Dict, flags: FrozenSet[str]) -> Problems:
 def _positive(text: str) -> int:
     n = V.parse_int(text)
     if n < 1:
-        raise V.ValueError_("the leading group holds at least one candidate")
+        raise V.BadValue("the leading group holds at least one candidate")
     return n
 
 

@@ -10,6 +10,8 @@ import unicodedata
 from dataclasses import dataclass
 from typing import List, Sequence
 
+from ..errors import ProvlogError
+
 #: code -> (what is wrong, a minimal example that produces it).
 #:
 #: An example is the text of a file ``world.facts`` loaded (with ``--strict``)
@@ -35,11 +37,17 @@ CATALOG = {
     "E132": ("lane=reported without attestor and approved-by", 'source s1 "x" publisher=p status=confirmed lane=reported'),
     "E133": ("lane=pending under --strict", 'source s1 "x" publisher=p status=confirmed lane=pending'),
     "E140": ("a derived relation (value, band, derived signal, ...) stated as a fact", "value evalco F 3"),
-    "E150": ("include: file not found or unreadable", 'include "missing.facts"'),
+    "E150": ("a file or folder of the world cannot be read: an include not found, an unreadable file or subfolder, "
+             "a dangling or looping symlink, a .facts entry that is not a regular file (a folder, a FIFO)",
+             'include "missing.facts"'),
     "E151": ("include cycle", 'include "world.facts"'),
     "E152": ("file is not UTF-8 text", 'lab beta "Caf\udce9 Labs"'),
     "E153": ("input limit exceeded (file size, statements, include depth, citations of one signal)",
              "(includes nested deeper than the limit: world.facts includes d1.facts, which includes d2.facts, ...)"),
+    "E154": ("a symlink in a folder world, or an include, that leads outside the world folder",
+             "(a folder world world/ whose shared.facts is a symlink to a shared.facts beside the folder)"),
+    "E155": ("empty world: no statements, or a folder with no .facts files",
+             "(world.facts holds only a comment, loaded as a single-file world)"),
     # benchmark results (facts/results.py, docs/lanes.md); lane=self-attested on a result is E130
     "E160": ("benchmark id is not <name>@<version> or <name>/<subset>@<version>",
              "result r1 evalco HumanEval lane=rejected percentile=50"),
@@ -54,6 +62,17 @@ CATALOG = {
     "E167": ("a revision without a new hash: two results with the same dataset-hash and input-hash and different scores",
              "result r1 evalco humaneval@1 lane=verified run-at=2026-01-05 percentile=50 dataset-hash=<64 hex> input-hash=<64 hex>\n"
              "result r2 evalco humaneval@1 lane=verified run-at=2026-02-05 percentile=60 dataset-hash=<64 hex> input-hash=<64 hex>"),
+}
+
+#: Codes that are errors only under ``--strict`` (a legacy lane, accepted otherwise).
+STRICT_ONLY = frozenset({"E133", "E164"})
+
+#: code -> what is probably not meant: ``provlog check`` prints these after ``ok`` and exits 0
+#: (queries/lint.py finds them; they need the rules, so the loader does not).
+WARNINGS = {
+    "W100": "a signal that cites no source (no cite statement, no src=): no policy admits it, it sets no bound",
+    "W110": "a quoted constant of an expect holds/fails goal that names nothing in the world, the fact language "
+            "or the rules (a typo makes `expect fails` pass for the wrong reason)",
 }
 
 #: Declarations every CATALOG example may refer to (loaded as a second file).
@@ -128,11 +147,13 @@ def _width(c: str) -> int:
     return 2 if unicodedata.east_asian_width(c) in ("W", "F") else 1
 
 
-class LoadError(Exception):
+class LoadError(ProvlogError):
     """A world could not be loaded; ``.diagnostics`` lists every error found.
 
     Nothing of the world is kept: provlog loads a world whole or not at all.
     """
+
+    exit_code = 1
 
     def __init__(self, diagnostics: Sequence[Diagnostic]):
         self.diagnostics: List[Diagnostic] = sorted(diagnostics, key=Diagnostic.sort_key)

@@ -9,17 +9,18 @@ and raised together as one :class:`LoadError`.
 from __future__ import annotations
 
 import difflib
+import errno
 import os
+import re
 import stat
 from pathlib import Path
 from typing import Dict, List, Optional, Set, Tuple, Union
 
 from ..grammar import Pair, RawStatement, parse_text
 from ..grammar.parser import Arg, Eq, paused_gc, source_lines
-from ..grammar.query import QueryError, parse_goal, safe_order
 from . import schema as S
 from . import values as V
-from .errors import Diagnostic, LoadError
+from .errors import STRICT_ONLY, Diagnostic, LoadError
 from .model import Fact, FactSet, Loc
 
 #: Input limits (E153): generous for real worlds, finite for hostile ones.
@@ -66,8 +67,9 @@ def _display(path: Path, root: Path) -> str:
 class _Reader:
     """Reads files and their includes, parses them, and checks statements."""
 
-    def __init__(self, root: Path, strict: bool, errs: _Collector):
+    def __init__(self, root: Path, strict: bool, errs: _Collector, top: Optional[Path] = None):
         self.root = root
+        self.top = top  # the world's folder: an include may not lead out of it (E154)
         self.strict = strict
         self.errs = errs
         self.loaded: Dict[Path, str] = {}
@@ -102,7 +104,8 @@ class _Reader:
         try:
             st = path.stat()
             if not stat.S_ISREG(st.st_mode):  # a folder, a FIFO, /dev/zero: nothing to read, or no end to it
-                raise IsADirectoryError(21, "Is a directory") if stat.S_ISDIR(st.st_mode) else OSError(0, "not a regular file")
+                raise OSError(0, "a folder, not a file" if stat.S_ISDIR(st.st_mode)
+                              else "not a regular file (a FIFO, device or socket)")
             if st.st_size > MAX_FILE_BYTES:
                 self.errs.add(name, 1, 1, "E153", f"file is {st.st_size} bytes; the limit is {MAX_FILE_BYTES}")
                 return
@@ -143,7 +146,78 @@ class _Reader:
             return
         target = path.parent / vals[0]["path"]
         arg = st.args[0]  # the caret of an include error stands under the path
+        try:
+            resolved = target.resolve()
+        except (OSError, ValueError, RuntimeError):
+            resolved = target  # read() reports it
+        if self.top is not None and resolved != self.top and self.top not in resolved.parents:
+            # a world is the files under its folder: an include that leads out could make a
+            # check print lines of any readable file into a CI log
+            self.errs.add(st.file, arg.line, arg.col, "E154",
+                          f"include leads outside the world folder, to {_display(resolved, self.root)!r}; "
+                          f"copy the file into the world", "")
+            return
         self.read(target, stack, at=(st.file, arg.line, arg.col, ""))
+
+
+_BYTE_LINE_END = re.compile(rb"\r\n?|\n")
+
+
+def _folder_files(folder: Path, root: Path, errs: _Collector) -> List[Path]:
+    """Every ``.facts`` entry under ``folder``, in path order; each entry that cannot be read is reported.
+
+    Nothing under a world folder is skipped in silence: a subfolder that cannot
+    be listed, or a symlink that dangles or loops, is an error (E150). A
+    symlink is followed only when it stays inside the world folder (a world is
+    the files under its folder and nothing else); one that leads out is refused
+    (E154). Entries named ``*.facts`` are returned whatever they are, and
+    :meth:`_Reader.read` refuses those that are not regular files (a folder
+    named ``x.facts``, a FIFO, a device). Other files are not the world's.
+    """
+    top = folder.resolve()
+    files: List[Path] = []
+    seen: Set[Path] = {top}  # folders listed (a symlink back up is read once)
+
+    def refuse(entry: Path, code: str, msg: str) -> None:
+        errs.add(_display(entry, root), 1, 1, code, msg)
+
+    todo = [folder]
+    while todo:
+        d = todo.pop()
+        try:
+            entries = sorted(os.scandir(d), key=lambda e: e.name)
+        except OSError as e:
+            refuse(d, "E150", f"cannot read folder: {e.strerror}")
+            continue
+        for e in entries:
+            path = Path(e.path)
+            is_facts = e.name.endswith(".facts")
+            if e.is_symlink():
+                try:
+                    target = path.resolve(strict=True)
+                except (OSError, RuntimeError) as err:  # RuntimeError: a loop, before Python 3.13
+                    loop = isinstance(err, RuntimeError) or err.errno == errno.ELOOP
+                    refuse(path, "E150", f"symlink {'loops' if loop else 'points to nothing (dangling)'}: "
+                                         f"{os.readlink(path)!r}")
+                    continue
+                is_dir = target.is_dir()
+                if target != top and top not in target.parents:
+                    if is_facts or is_dir:
+                        refuse(path, "E154", f"symlink leads outside the world folder, to {_display(target, root)!r}; "
+                                              "a world is the files under its folder: copy or move them in")
+                    continue
+                if is_dir and not is_facts:
+                    if target not in seen:
+                        seen.add(target)
+                        todo.append(path)
+                    continue
+            elif e.is_dir(follow_symlinks=False) and not is_facts:
+                seen.add(path.resolve())
+                todo.append(path)
+                continue
+            if is_facts:
+                files.append(path)
+    return sorted(files)
 
 
 def _decode(data: bytes, name: str, errs: _Collector) -> Optional[str]:
@@ -152,16 +226,16 @@ def _decode(data: bytes, name: str, errs: _Collector) -> Optional[str]:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
-        bol = data.rfind(b"\n", 0, e.start) + 1
-        eol = data.find(b"\n", e.start)
-        line = data.count(b"\n", 0, e.start) + 1
-        shown = data[bol:eol if eol >= 0 else len(data)].decode("utf-8", "replace")
+        ends = [m.end() for m in _BYTE_LINE_END.finditer(data, 0, e.start)]  # LF, CRLF and CR end lines
+        bol, line = (ends[-1] if ends else 0), len(ends) + 1
+        eol = _BYTE_LINE_END.search(data, e.start)
+        shown = data[bol:eol.start() if eol else len(data)].decode("utf-8", "replace")
         col = len(data[bol:e.start].decode("utf-8")) + 1  # what precedes the first bad byte is valid
         if line == 1 and shown.startswith("\ufeff"):
             shown, col = shown[1:], col - 1
         errs.add(name, line, col, "E152",
                  f"not UTF-8 text: byte 0x{data[e.start]:02x} is not valid UTF-8 here; save the file as UTF-8",
-                 shown.rstrip("\r"))
+                 shown)
         return None
     return text[1:] if text.startswith("\ufeff") else text
 
@@ -171,21 +245,17 @@ def _err(errs: _Collector, st: RawStatement, line: int, col: int, code: str, msg
 
 
 def _parse_field(fld: S.Field, arg: Arg, st: RawStatement, errs: _Collector, what: str):
-    if fld.quoted is True and not arg.quoted:
-        _err(errs, st, arg.line, arg.col, "E104", f"{what} is a quoted string, got bare word {arg.value!r}")
-        return _BAD
-    if fld.quoted is False and arg.quoted:
-        _err(errs, st, arg.line, arg.col, "E104", f"{what} is a bare word, not a quoted string")
-        return _BAD
     try:
-        return fld.parse(arg.value)
-    except V.PctRangeError as e:
-        _err(errs, st, arg.line, arg.col, "E120", f"{what}: {e}")
-    except V.BoundRangeError as e:
-        _err(errs, st, arg.line, arg.col, "E121", f"{what}: {e}")
-    except V.ValueError_ as e:  # a parser may name its own code (results.py: E160, E165)
-        _err(errs, st, arg.line, arg.col, getattr(e, "code", "E104"), f"{what}: {e}")
-    return _BAD
+        return S.parse_at(arg, fld.parse, what, fld.quoted)
+    except S.ItemError as e:
+        _report(errs, st, e)
+        return _BAD
+
+
+def _report(errs: _Collector, st: RawStatement, e: S.ItemError) -> None:
+    """A declaration's ItemError, at its item (or at the statement)."""
+    at = e.item if e.item is not None else st
+    _err(errs, st, at.line, at.col, e.code, e.message)
 
 
 _BAD = object()
@@ -255,7 +325,7 @@ def _check_items(st: RawStatement, decl: S.Decl, errs: _Collector, extra_positio
                 continue
             parsed = []
             for a in item.values:
-                if key == "lane" and a.value == "self-attested":
+                if key == "lane" and a.value == "self-attested":  # refused by name, on a source or a result
                     _err(errs, st, a.line, a.col, "E130", "lane=self-attested is never accepted: self-attestation is rejected at the schema; use reported (after human approval) or rejected")
                     ok = False
                     continue
@@ -315,221 +385,12 @@ def _check_items(st: RawStatement, decl: S.Decl, errs: _Collector, extra_positio
     return values, flags, refs, src, span, words_rest
 
 
-def _read_bound(st: RawStatement, rest: List[Arg], errs: _Collector):
-    """`cap <n>` / `floor <n>` / `info` of a signal."""
-    if not rest:
-        _err(errs, st, st.line, st.col, "E103", "signal needs a bound after the direction: cap <n>, floor <n> or info")
-        return _BAD
-    head = rest[0]
-    if head.value == "info" and not head.quoted:
-        if len(rest) > 1:
-            _err(errs, st, rest[1].line, rest[1].col, "E103", f"unexpected {rest[1].value!r} after info")
-            return _BAD
-        return ("info", None)
-    if head.value in ("cap", "floor") and not head.quoted:
-        if len(rest) < 2:
-            _err(errs, st, head.line, head.col, "E103", f"{head.value} needs a number 0-4")
-            return _BAD
-        if len(rest) > 2:
-            _err(errs, st, rest[2].line, rest[2].col, "E103", f"unexpected {rest[2].value!r} after the bound")
-            return _BAD
-        n = _parse_field(S.Field("bound", V.parse_bound), rest[1], st, errs, head.value)
-        return _BAD if n is _BAD else (head.value, n)
-    _err(errs, st, head.line, head.col, "E104", f"expected cap <n>, floor <n> or info, got {head.value!r}")
-    return _BAD
-
-
-def _check_source(st: RawStatement, values: dict, flags, errs: _Collector, strict: bool) -> bool:
-    lane = values.get("lane")
-    at = next((i.values[0] for i in st.items if isinstance(i, Pair) and i.key == "lane"), None)
-    line, col = (at.line, at.col) if at is not None else (st.line, st.col)
-    if lane == "verified":
-        missing = [k + "=" for k in ("dataset-hash", "input-hash") if values.get(k) is None]
-        if missing:
-            _err(errs, st, line, col, "E131",
-                 f"lane=verified needs {' and '.join(missing)} as 64 lowercase hex (SHA-256); "
-                 "verified rows are reproducible or not verified")
-            return False
-    elif lane == "reported":
-        missing = [k + "=" for k in ("attestor", "approved-by") if not (values.get(k) or "").strip()]
-        if missing:
-            _err(errs, st, line, col, "E132",
-                 f"lane=reported needs {' and '.join(missing)} (not empty): a reported claim counts only with "
-                 "a public attestor and the human gate's approval")
-            return False
-    elif lane == "pending" and strict:
-        _err(errs, st, line, col, "E133",
-             "lane=pending is a legacy no-scoring alias and an error under --strict: use reported (approved) or rejected")
-        return False
-    return True
-
-
-def _check_result(st: RawStatement, values: dict, errs: _Collector, strict: bool) -> bool:
-    """A benchmark result or catalog source (facts/results.py; seeds/provenance-lanes.txt 01-03, docs/lanes.md)."""
-    from .results import UNITS, is_hex64
-
-    at = {i.key: i.values[0] for i in st.items if isinstance(i, Pair)}
-
-    def fail(key: Optional[str], code: str, msg: str) -> None:
-        a = at.get(key) if key else None
-        _err(errs, st, a.line if a else st.line, a.col if a else st.col, code, msg)
-
-    ok = True
-    lane = values.get("lane")
-    if lane == "pending" and strict:
-        fail("lane", "E164", "lane=pending is a legacy no-scoring alias and an error under --strict: "
-                             "use reported (approved) or rejected")
-        ok = False
-    if st.keyword != "result":
-        return ok
-    score, unit, pct = values.get("score"), values.get("unit"), values.get("percentile")
-    if score is None and pct is None:
-        fail(None, "E106", "result needs a score: score=<n> unit=pct|fraction, or percentile=<n>")
-        ok = False
-    elif score is not None and unit is None:
-        fail("score", "E106", "score= needs unit=pct (0-100) or unit=fraction (0-1) to be normalized")
-        ok = False
-    elif unit is not None and score is None:
-        fail("unit", "E106", "unit= names the unit of score=, which is missing")
-        ok = False
-    elif score is not None:
-        lo, hi = UNITS[unit]
-        if not lo <= score <= hi:
-            fail("score", "E165", f"score={at['score'].value} is outside unit={unit}'s range {lo}-{hi}")
-            ok = False
-    for key in ("dataset-hash", "input-hash"):
-        h = values.get(key)
-        if h is not None and not is_hex64(h):
-            why = (f"{len(h)} characters" if len(h) != 64 else
-                   "uppercase" if is_hex64(h.lower()) else "non-hex characters")
-            fail(key, "E161", f"{key}= is a SHA-256 as 64 lowercase hex characters; got {why}: "
-                              "uppercase, short or non-hex hashes are rejected")
-            ok = False
-    if lane == "verified":
-        for key in ("dataset-hash", "input-hash"):
-            if values.get(key) is None:
-                fail(None, "E161", f"lane=verified needs {key}= as 64 lowercase hex (SHA-256): "
-                                   "verified rows carry their reproducibility fingerprint")
-                ok = False
-        if values.get("run-at") is None:
-            fail(None, "E162", "lane=verified needs run-at=<date>: the harness emits when it ran")
-            ok = False
-    elif lane == "reported":
-        for key in ("attestor", "approved-by"):
-            if values.get(key) is None:
-                fail(None, "E163", f"lane=reported needs {key}=: a reported claim counts only with a public "
-                                   "attestor and the human gate's approval")
-                ok = False
-    return ok
-
-
-def _check_expect(st: RawStatement, errs: _Collector):
-    """expect <org> <dim> = <n|-> | <org> band=<b> | <org> role=<r> | hop <payer> = <n|none>."""
-    items = st.items
-    words = [i for i in items if isinstance(i, Arg)]
-    pairs = {i.key: i for i in items if isinstance(i, Pair)}
-    eqs = [i for i in items if isinstance(i, Eq)]
-    where = (st.line, st.col)
-
-    def fail(item, msg, code="E104"):
-        line, col = (item.line, item.col) if item is not None else where
-        _err(errs, st, line, col, code, msg)
-        return None
-
-    usage = ("expect takes: <org> <dim> = <n|-> [policy=] [rule=] | <org> band=<b> [policy=] | "
-             "<org> role=<r> | hop <payer> = <n|none>")
-    for k, p in pairs.items():
-        if k not in ("policy", "rule", "band", "role", "rulebook"):
-            return fail(p, f"unknown attribute {k}= for expect; {usage}", "E102")
-        if len(p.values) != 1:
-            return fail(p, f"{k}= takes one value")
-    refs = []
-    out: Dict[str, object] = {}
-    if words and words[0].value in ("holds", "fails") and not words[0].quoted:
-        # expect holds|fails "<goal>" [rulebook=<name>]: any goal of any rulebook
-        if len(words) != 2 or not words[1].quoted or eqs or set(pairs) - {"rulebook"}:
-            return fail(words[0], 'expect holds "<goal>" [rulebook=<name>] | expect fails "<goal>" [rulebook=<name>]', "E103")
-        try:
-            safe_order(parse_goal(words[1].value))
-        except QueryError as e:  # the caret under the goal's first wrong character
-            g = words[1]
-            col = g.col + min(max(e.column, 1), len(g.value) + 1)
-            _err(errs, st, g.line, col, "E104", f"goal {g.value!r} is not a Datalog goal: {e.reason}")
-            return None
-        out.update(what=words[0].value, goal=words[1].value,
-                   rulebook=pairs["rulebook"].values[0].value if "rulebook" in pairs else None)
-        return out, refs
-    if words and words[0].value == "hop" and not words[0].quoted:
-        if len(words) != 3 or len(eqs) != 1 or pairs:
-            return fail(words[0], usage, "E103")
-        payer, val = words[1], words[2]
-        out.update(what="hop", node=payer.value)
-        refs.append((payer.value, S.NODE, payer.line, payer.col, "hop <payer>"))
-        if val.value == "none":
-            out["expected"] = None
-        else:
-            try:
-                out["expected"] = V.parse_int(val.value)
-            except V.ValueError_:
-                return fail(val, f"a hop is a whole number or none, got {val.value!r}")
-        return out, refs
-    if not words:
-        return fail(None, usage, "E103")
-    org = words[0]
-    refs.append((org.value, ("org",), org.line, org.col, "<org>"))
-    out["org"] = org.value
-    pol = pairs.get("policy")
-    if pol is not None:
-        p = pol.values[0].value
-        if p not in S.POLICY_NAMES:
-            return fail(pol.values[0], f"unknown policy {p!r}; one of {', '.join(S.POLICY_NAMES)}")
-        out["policy"] = p
-    if "band" in pairs or "role" in pairs:
-        if len(words) != 1 or eqs or "rule" in pairs or ("band" in pairs and "role" in pairs):
-            return fail(words[1] if len(words) > 1 else st, usage, "E103")
-        if "band" in pairs:
-            b = pairs["band"].values[0]
-            if b.value not in S.BANDS:
-                return fail(b, f"a band is one of {', '.join(S.BANDS)}, got {b.value!r}")
-            out.update(what="band", expected=b.value)
-        else:
-            r = pairs["role"].values[0]
-            if r.value not in S.ROLE_NAMES:
-                return fail(r, f"a role is one of {', '.join(S.ROLE_NAMES)}, got {r.value!r}")
-            if pol is not None:
-                return fail(pol, "roles derive under leads-included; expect role takes no policy=", "E102")
-            out.update(what="role", expected=r.value)
-        return out, refs
-    if len(words) != 3 or len(eqs) != 1:
-        return fail(words[-1], usage, "E103")
-    try:
-        out["dim"] = S._dim(words[1].value)
-    except V.ValueError_ as e:
-        return fail(words[1], str(e))
-    v = words[2]
-    if v.value == "-":
-        out["expected"] = None
-    else:
-        try:
-            out["expected"] = V.parse_bound(v.value)
-        except V.ValueError_ as e:
-            return fail(v, f"expected value: {e}", "E121" if isinstance(e, V.BoundRangeError) else "E104")
-    if "rule" in pairs:
-        r = pairs["rule"].values[0]
-        if not V.RULE_ID.match(r.value):
-            return fail(r, f"expected a rule id like F.4b, C15 or 9, got {r.value!r}")
-        out["rule"] = r.value
-    out["what"] = "value"
-    return out, refs
-
-
 _NO_FLAGS: frozenset = frozenset()
 
 
 def check_statement(st: RawStatement, errs: _Collector, strict: bool = False) -> Optional[Fact]:
     """Check one raw statement against its declaration; a Fact, or None with errors recorded."""
     kw = st.keyword
-    loc = Loc(st.file, st.line, st.col)
     if kw in S.DERIVED:
         _err(errs, st, st.line, st.col, "E140",
              f"{kw!r} is derived by provlog from the facts and cannot be stated as a fact; "
@@ -542,69 +403,44 @@ def check_statement(st: RawStatement, errs: _Collector, strict: bool = False) ->
         hint = f"did you mean {' or '.join(near)}?" if near else "docs/language.md lists the statements"
         _err(errs, st, st.line, st.col, "E101", f"unknown keyword {V.show(kw)}; {hint}")
         return None
-    if kw == "expect":
-        r = _check_expect(st, errs)
-        if r is None:
+    loc = Loc(st.file, st.line, st.col)
+    if decl.read is not None:  # a shape of its own
+        try:
+            values, refs = decl.read(st)
+        except S.ItemError as e:
+            _report(errs, st, e)
             return None
-        vals, refs = r
-        return Fact("expect", vals, loc, refs=tuple(refs))
-    if kw in ("signal", "cite"):
-        first = next((i for i in st.items if isinstance(i, Arg)), None)
-        if first is not None and "/" in first.value:
-            _err(errs, st, first.line, first.col, "E140",
-                 f"{first.value!r} is a derived signal id (<rule>/<org>/<n>); derived signals are provlog's, "
-                 "state the facts they follow from")
-            return None
-    extra = {"signal": 3, "cite": 1, "assessment": 1}.get(kw, 0)
-    checked = _check_items(st, decl, errs, extra_positional=extra)
+        return Fact(kw, values, loc, refs=tuple(refs))
+    checked = _check_items(st, decl, errs, extra_positional=decl.tail_words)
     if checked is None:
-        if kw == "signal":  # still report a bad bound on a statement with other errors
-            words = [i for i in st.items if isinstance(i, Arg)][len(decl.positional):]
-            words = [w for w in words if w.value not in decl.flags]
+        if decl.tail is not None:  # still report a bad tail (a signal's bound) on a statement with other errors
+            words = [w for w in st.args[len(decl.positional):] if w.value not in decl.flags]
             if words:
-                _read_bound(st, words, errs)
+                _read_tail(st, decl, words, errs)
         return None
     values, flags, refs, src, span, rest = checked
-    if kw == "signal":
-        b = _read_bound(st, rest, errs)
-        if b is _BAD:
+    if decl.tail is not None:
+        more = _read_tail(st, decl, rest, errs)
+        if more is None:
             return None
-        values["kind"], values["bound"] = b
-    elif kw == "cite":
-        if rest:
-            if not rest[0].quoted:
-                _err(errs, st, rest[0].line, rest[0].col, "E104", 'a cited span is a quoted string: cite <signal> <source> "<span>"')
-                return None
-            values["span"] = rest[0].value
-    elif kw == "assessment":
-        has_value, has_role = "value" in values, "role" in values
-        if rest:
-            try:
-                values["dim"] = S._dim(rest[0].value)
-            except V.ValueError_ as e:
-                _err(errs, st, rest[0].line, rest[0].col, "E104", str(e))
-                return None
-        if has_role == has_value or (has_value and not rest) or (has_role and rest):
-            _err(errs, st, st.line, st.col, "E103", "assessment takes <org> <dim> value=<n|-> or <org> role=<role>")
-            return None
-    elif kw == "source":
-        if not _check_source(st, values, flags, errs, strict):
-            return None
-    elif kw in ("result", "benchmark-source"):
-        if not _check_result(st, values, errs, strict):
-            return None
-    elif kw == "preset":
-        if all(values[d] == 0 for d in V.DIMS):
-            _err(errs, st, st.line, st.col, "E104", "a preset needs at least one weight above 0")
-            return None
-    if decl.check is not None and not _run_check(st, decl, values, flags, errs):
+        values.update(more)
+    if decl.check is not None and not _run_check(st, decl, values, flags, errs, strict):
         return None
     return Fact(kw, values, loc, frozenset(flags) if flags else _NO_FLAGS, src, span, tuple(refs))
 
 
-def _run_check(st: RawStatement, decl: S.Decl, values: dict, flags, errs: _Collector) -> bool:
-    """A declaration's own checks over several fields (rulebooks, issue 8); each problem at its field."""
-    problems = decl.check(values, frozenset(flags))
+def _read_tail(st: RawStatement, decl: S.Decl, words: List[Arg], errs: _Collector) -> Optional[dict]:
+    try:
+        return decl.tail(words)  # type: ignore[misc]
+    except S.ItemError as e:
+        _report(errs, st, e)
+        return None
+
+
+def _run_check(st: RawStatement, decl: S.Decl, values: dict, flags, errs: _Collector, strict: bool) -> bool:
+    """A declaration's own checks over several fields; each problem at its field. A problem whose
+    code is an error only under --strict (errors.STRICT_ONLY) counts only then."""
+    problems = [p for p in decl.check(values, frozenset(flags)) if strict or p[1] not in STRICT_ONLY]
     words = [i for i in st.items if isinstance(i, Arg)]
     for key, code, msg in problems:
         at = next((i.values[0] for i in st.items if isinstance(i, Pair) and i.key == key), None)
@@ -623,7 +459,7 @@ def _note_attempt(st: RawStatement, attempted: Set[str], errs: _Collector) -> No
     first = next((i for i in st.items if isinstance(i, Arg)), None)
     if decl is not None and decl.declares and first is not None:
         attempted.add(first.value)
-    if decl is None or st.keyword == "expect":
+    if decl is None or decl.read is not None:
         return
     words = [i for i in st.items if isinstance(i, Arg)]
     for fld, a in zip(decl.positional, words):
@@ -657,13 +493,8 @@ def _check_cites_per_signal(facts: List[Fact], errs: _Collector) -> bool:
 def _resolve(facts: List[Fact], errs: _Collector, attempted: Set[str] = frozenset()) -> FactSet:
     """Duplicate ids, references, and one-per-key statements, over the whole world."""
     world = FactSet()
-    kinds: Dict[str, Dict[str, Fact]] = {"node": {}, "source": {}, "signal": {}, "preset": {}, "result": {}}
-    ns_of = {"lab": "node", "org": "node", "entity": "node", "person": "node",
-             "source": "source", "signal": "signal", "preset": "preset", "result": "result"}
-    for d in S.DECLS.values():  # a rulebook's declared kinds (issue 8), each its own namespace
-        if d.declares and d.keyword not in ns_of:
-            ns_of[d.keyword] = d.declares
-            kinds.setdefault(d.declares, {})
+    ns_of = {d.keyword: d.namespace for d in S.DECLS.values() if d.declares}
+    kinds: Dict[str, Dict[str, Fact]] = {ns: {} for ns in ns_of.values()}
     dup = False
     for f in facts:
         ns = ns_of.get(f.kind)
@@ -701,23 +532,17 @@ def _resolve(facts: List[Fact], errs: _Collector, attempted: Set[str] = frozense
                      f"{what} names {ident!r}, a {target.kind} (at {target.loc}); expected a {'/'.join(allowed)}")
             ok = False
     for f in facts:
-        key = None
-        if f.kind == "stake":
-            key = ("stake", f["holder"], f["subject"])
-        elif f.kind == "resolution":
-            key = ("resolution", f["org"], f["dim"])
-        elif f.kind == "assessment":
-            key = ("assessment", f["org"], f.get("dim") or "role")
-        elif getattr(S.DECLS.get(f.kind), "unique", None) is not None:  # a rulebook's one-per-key statements
-            key = (f.kind,) + tuple(str(f[k]) for k in S.DECLS[f.kind].unique)
-        if key is not None:
+        unique = S.DECLS[f.kind].unique
+        if unique is not None:  # one statement per world for each value of these fields
+            key = (f.kind,) + tuple(str(f[k]) for k in unique)
             prev = once.get(key)
             if prev is not None:
                 later = max(prev, f, key=lambda x: (x.loc.file, x.loc.line))
                 first = prev if later is f else f
-                per = f"for {' '.join(key[1:])}" if key[1:] else "in the world"
+                shown = [str(f[k]) for k in unique if f[k] is not None]  # a stored role has no dim
+                per = f"for {' '.join(shown)}" if unique else "in the world"
                 errs.add(later.loc.file, later.loc.line, later.loc.col, "E112",
-                         f"a second {key[0]} {per}: the first is at {first.loc}; there may be one")
+                         f"a second {f.kind} {per}: the first is at {first.loc}; there may be one")
                 ok = False
                 once[key] = first
             else:
@@ -745,12 +570,13 @@ def load_world(path: Union[str, os.PathLike], strict: bool = False, root: Option
     p = Path(path)
     base = Path(root) if root is not None else Path.cwd()
     errs = _Collector()
-    reader = _Reader(base.resolve(), strict, errs)
+    reader = _Reader(base.resolve(), strict, errs, top=(p if p.is_dir() else p.parent).resolve())
     with paused_gc():
         if p.is_dir():
-            files = sorted(q for q in p.rglob("*.facts") if q.is_file())
-            if not files:
-                raise LoadError([Diagnostic(str(path), 1, 1, "E150", "folder holds no .facts files")])
+            files = _folder_files(p, reader.root, errs)
+            if not files and not errs.diags:
+                raise LoadError([Diagnostic(_display(p.resolve(), reader.root), 1, 1, "E155",
+                                            "empty world: the folder holds no .facts files")])
             for q in files:
                 reader.read(q)
         elif p.exists():
@@ -758,6 +584,9 @@ def load_world(path: Union[str, os.PathLike], strict: bool = False, root: Option
         else:
             raise LoadError([Diagnostic(str(path), 1, 1, "E150", "no such file or folder")])
         world = _resolve(reader.facts, errs, reader.attempted)
+    if not reader.facts and not errs.diags:
+        errs.add(_display(p.resolve(), reader.root), 1, 1, "E155",
+                 "empty world: its files hold no statements (only comments and blank lines)")
     if errs.diags:
         raise LoadError(errs.diags)
     world.files = sorted(reader.loaded.values())
@@ -780,6 +609,8 @@ def load_text(text: str, name: str = "<text>", strict: bool = False) -> FactSet:
             else:
                 _note_attempt(st, attempted, errs)
         world = _resolve(facts, errs, attempted)
+    if not facts and not errs.diags:
+        errs.add(name, 1, 1, "E155", "empty world: the text holds no statements (only comments and blank lines)")
     if errs.diags:
         raise LoadError(errs.diags)
     world.files = [name]

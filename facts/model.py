@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Dict, FrozenSet, Iterator, List, Mapping, NamedTuple, Optional, Tuple
 
+from .schema import NODE
+
 
 class Loc(NamedTuple):
     """Where a statement was written (``file:line``; ``col`` for carets)."""
@@ -20,9 +22,6 @@ class Loc(NamedTuple):
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}"
-
-
-_KINDS_WITH_ID = frozenset(("lab", "org", "entity", "person", "source", "signal", "preset", "result"))
 
 
 class Fact:
@@ -83,8 +82,8 @@ class Fact:
 
     @property
     def fid(self) -> str:
-        """A stable id: ``kind:id`` for declarations, ``kind@file:line`` otherwise."""
-        if self.kind in _KINDS_WITH_ID and "id" in self._values:
+        """A stable id: ``kind:id`` for declarations (the statements with an ``id``), ``kind@file:line`` otherwise."""
+        if "id" in self._values:
             return f"{self.kind}:{self._values['id']}"
         return f"{self.kind}@{self.loc.file}:{self.loc.line}"
 
@@ -105,7 +104,7 @@ class FactSet:
         self.facts.append(fact)
         self.by_kind.setdefault(fact.kind, []).append(fact)
         kind = fact.kind
-        if kind in ("lab", "org", "entity", "person"):
+        if kind in NODE:
             self.nodes[fact["id"]] = fact
         elif kind == "source":
             self.sources[fact["id"]] = fact

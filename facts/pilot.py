@@ -103,7 +103,7 @@ def parse_measure(text: str) -> Measure:
     if text.endswith("%"):
         p = V.parse_pct(text)  # E120 outside 0-100
         if p.lo != p.hi or p.lo_open or p.hi_open:
-            raise V.ValueError_(f"a metric value is one number, not a range or a comparison: {V.show(text)}")
+            raise V.BadValue(f"a metric value is one number, not a range or a comparison: {V.show(text)}")
         return Measure(p.lo, "pct", text)
     n = V.parse_amount(text)
     return Measure(n, "amount" if text[-1:] in "kMB" else "number", text)
@@ -130,7 +130,7 @@ def parse_proportion(text: str) -> Fraction:
     if text.endswith("%"):
         p = V.parse_pct(text)
         if p.lo != p.hi or p.lo_open or p.hi_open:
-            raise V.ValueError_(f"expected one proportion (0.93 or 93%), not a range or a comparison: {V.show(text)}")
+            raise V.BadValue(f"expected one proportion (0.93 or 93%), not a range or a comparison: {V.show(text)}")
         return p.lo
     n = V.parse_number(text)
     if n > 1:
@@ -140,7 +140,7 @@ def parse_proportion(text: str) -> Fraction:
 
 def _metric(text: str) -> str:
     if text not in METRICS:
-        raise V.ValueError_(f"expected a metric, one of {' '.join(METRICS)} (section 6), got {V.show(text)}")
+        raise V.BadValue(f"expected a metric, one of {' '.join(METRICS)} (section 6), got {V.show(text)}")
     return text
 
 

@@ -15,8 +15,8 @@ accepted during migration (pending, candidate, retired, unknown), which scores
 0; ``lane=self-attested`` is refused at the schema (E130).
 
 The declarations are data (``schema.declare``); the checks that look at more
-than one attribute (lane requirements, ranges, the benchmark id, hashes) are
-``_check_result`` in loader.py, and those that look at more than one statement
+than one attribute (lane requirements, ranges, hashes) are :func:`check_result`
+and :func:`check_catalog_source` (the declarations' ``check``), and those that look at more than one statement
 (an attestor that is the org itself, a revision without a new hash) are
 :func:`across` here, each with its CATALOG code (E160-E167). Nothing here
 scores: lane multipliers, magnitudes, freshness, contributions and the M floors
@@ -65,13 +65,13 @@ LAYERS = ("named", "generic")  # allowedLayers: [generic, named]; a result is re
 INHERIT_MULTIPLIER = V.Fraction(3, 20)  # inheritMultiplier: 0.15, what a generic-layer result passes on
 
 
-class BenchmarkIdError(V.ValueError_):
+class BenchmarkIdError(V.BadValue):
     """A malformed benchmark id (E160)."""
 
     code = "E160"
 
 
-class ResultRangeError(V.ValueError_):
+class ResultRangeError(V.BadValue):
     """A score outside its unit's range or a percentile outside 0-100 (E165)."""
 
     code = "E165"
@@ -104,7 +104,7 @@ def parse_run_at(text: str) -> str:
     try:
         first_day(text)
     except ValueError:
-        raise V.ValueError_(f"not a calendar date: {text!r}") from None
+        raise V.BadValue(f"not a calendar date: {text!r}") from None
     return text
 
 
@@ -125,6 +125,57 @@ def normalize_name(text: str) -> str:
 
 def is_hex64(text: str) -> bool:
     return bool(V.HEX64.match(text))
+
+
+def _plain(n: V.Fraction) -> str:
+    """A number as a curator writes it: 120, 0.5 (not 1/2)."""
+    return str(n.numerator) if n.denominator == 1 else f"{float(n):g}"
+
+
+def check_result(values: dict, flags) -> list:
+    """What a result needs beyond its fields (seeds/provenance-lanes.txt 01-03, docs/lanes.md): a score
+    with its unit and in its range, well-formed hashes, and what its lane requires; E164 only under --strict."""
+    out = []
+    lane = values.get("lane")
+    score, unit, pct = values.get("score"), values.get("unit"), values.get("percentile")
+    if score is None and pct is None:
+        out.append((None, "E106", "result needs a score: score=<n> unit=pct|fraction, or percentile=<n>"))
+    elif score is not None and unit is None:
+        out.append(("score", "E106", "score= needs unit=pct (0-100) or unit=fraction (0-1) to be normalized"))
+    elif unit is not None and score is None:
+        out.append(("unit", "E106", "unit= names the unit of score=, which is missing"))
+    elif score is not None:
+        lo, hi = UNITS[unit]
+        if not lo <= score <= hi:
+            out.append(("score", "E165", f"score={_plain(score)} is outside unit={unit}'s range {lo}-{hi}"))
+    for key in ("dataset-hash", "input-hash"):
+        h = values.get(key)
+        if h is not None and not is_hex64(h):
+            why = (f"{len(h)} characters" if len(h) != 64 else
+                   "uppercase" if is_hex64(h.lower()) else "non-hex characters")
+            out.append((key, "E161", f"{key}= is a SHA-256 as 64 lowercase hex characters; got {why}: "
+                                     "uppercase, short or non-hex hashes are rejected"))
+    if lane == "verified":
+        for key in ("dataset-hash", "input-hash"):
+            if values.get(key) is None:
+                out.append((None, "E161", f"lane=verified needs {key}= as 64 lowercase hex (SHA-256): "
+                                          "verified rows carry their reproducibility fingerprint"))
+        if values.get("run-at") is None:
+            out.append((None, "E162", "lane=verified needs run-at=<date>: the harness emits when it ran"))
+    elif lane == "reported":
+        for key in ("attestor", "approved-by"):
+            if values.get(key) is None:
+                out.append((None, "E163", f"lane=reported needs {key}=: a reported claim counts only with a "
+                                          "public attestor and the human gate's approval"))
+    return out + check_catalog_source(values, flags)
+
+
+def check_catalog_source(values: dict, flags) -> list:
+    """A legacy lane=pending (a result or a catalog source) is an error under --strict (E164)."""
+    if values.get("lane") == "pending":
+        return [("lane", "E164", "lane=pending is a legacy no-scoring alias and an error under --strict: "
+                                 "use reported (approved) or rejected")]
+    return []
 
 
 def _score(f) -> Tuple:
@@ -179,9 +230,10 @@ RESULT = S.declare(S.Decl(
         S.opt("layer", S.enum(*LAYERS)),
         S.opt("score", V.parse_number), S.opt("unit", S.enum(*UNITS)), S.opt("percentile", parse_percentile),
         S.opt("run-at", parse_run_at),
-        S.opt("dataset-hash", S._text), S.opt("input-hash", S._text),  # checked by lane in _check_result (E161)
+        S.opt("dataset-hash", S._text), S.opt("input-hash", S._text),  # checked by check_result (E161)
         S.opt("attestor", S._text, quoted=True), S.opt("approved-by", S._text, quoted=True),
     ),
+    check=check_result,
     across=across,
     summary="a benchmark result of an org, in a provenance lane",
 ))
@@ -195,5 +247,6 @@ BENCHMARK_SOURCE = S.declare(S.Decl(
     declares="benchmark-source",
     evidence=False,
     attrs=S._attrs(S.Field("lane", _LANE)),
+    check=check_catalog_source,
     summary="an entry of the benchmark-source catalog, with its lane",
 ))

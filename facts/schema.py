@@ -20,25 +20,35 @@ NODE = ("lab", "org", "entity", "person")
 
 def _ident(text: str) -> str:
     if not V.IDENT.match(text):
-        raise V.ValueError_(f"expected an identifier [a-z0-9][a-z0-9_.-]*, got {text!r}")
+        raise V.BadValue(f"expected an identifier [a-z0-9][a-z0-9_.-]*, got {text!r}")
     return text
 
 
 def _rule_id(text: str) -> str:
     if not V.RULE_ID.match(text):
-        raise V.ValueError_(f"expected a rule id like F.4b, C15 or 9, got {text!r}")
+        raise V.BadValue(f"expected a rule id like F.4b, C15 or 9, got {text!r}")
     return text
 
 
 def _dim(text: str) -> str:
     if len(text) != 1 or text not in V.DIMS:
-        raise V.ValueError_(f"expected a dimension, one of F G P A S R M X, got {text!r}")
+        raise V.BadValue(f"expected a dimension, one of F G P A S R M X, got {text!r}")
     return text
+
+
+def _recorded_signal(text: str) -> str:
+    """A signal id as a world writes it; ``<rule>/<org>/<n>`` is a derived signal's (E140)."""
+    if "/" in text:
+        e = V.BadValue(f"{V.show(text)} is a derived signal id (<rule>/<org>/<n>); derived signals are "
+                          "provlog's, state the facts they follow from")
+        e.code = "E140"  # type: ignore[attr-defined]
+        raise e
+    return _ident(text)
 
 
 def _hex64(text: str) -> str:
     if not V.HEX64.match(text):
-        raise V.ValueError_(f"expected a SHA-256 as 64 lowercase hex characters, got {text!r}")
+        raise V.BadValue(f"expected a SHA-256 as 64 lowercase hex characters, got {text!r}")
     return text
 
 
@@ -57,7 +67,7 @@ def _value_or_dash(text: str):
 def enum(*choices: str) -> Callable[[str], str]:
     def parse(text: str) -> str:
         if text not in choices:
-            raise V.ValueError_(f"expected one of {', '.join(choices)}, got {text!r}")
+            raise V.BadValue(f"expected one of {', '.join(choices)}, got {text!r}")
         return text
 
     parse.choices = choices  # type: ignore[attr-defined]
@@ -76,9 +86,25 @@ class Field:
     many: bool = False  # attributes only: a comma list
 
 
+class ItemError(Exception):
+    """What a declaration's own reader (``tail``, ``read``) finds wrong, at ``item``
+    (a word, attribute or ``=`` of the statement; None: the statement itself)."""
+
+    def __init__(self, item: Any, code: str, message: str):
+        super().__init__(message)
+        self.item, self.code, self.message = item, code, message
+
+
 @dataclass(frozen=True)
 class Decl:
-    """The declaration of one statement keyword."""
+    """The declaration of one statement keyword.
+
+    The loader checks every statement the same way: the positional fields,
+    then the words beyond them (at most ``tail_words``, read by ``tail``), the
+    flags and attributes, then ``check`` over the values; ``unique`` and
+    ``across`` once the whole world is read. A statement of a shape of its
+    own (``expect``) has ``read`` instead, which takes the raw statement.
+    """
 
     keyword: str
     positional: Tuple[Field, ...] = ()
@@ -94,6 +120,103 @@ class Decl:
     # checks against other statements, run once every reference resolves:
     # (this keyword's facts, lookup(kind, id) -> Fact or None) -> [(fact, code, message)]
     across: Optional[Callable[[list, Callable[[str, str], Any]], list]] = None
+    # words allowed beyond the positional fields, and their reader: (words) -> values; raises ItemError
+    tail_words: int = 0
+    tail: Optional[Callable[[list], Dict[str, Any]]] = None
+    # a statement of a shape of its own: (raw statement) -> (values, references); raises ItemError
+    read: Optional[Callable[[Any], Tuple[Dict[str, Any], list]]] = None
+
+    @property
+    def namespace(self) -> Optional[str]:
+        """Where the id it declares must be unique: labs, orgs, entities and persons share
+        ``node`` (a stake or money names any of them); every other kind is its own."""
+        return "node" if self.declares in NODE else self.declares
+
+
+def parse_at(arg: Any, parse: Callable[[str], Any], what: str, quoted: Optional[bool] = False) -> Any:
+    """``parse(arg.value)``; or :class:`ItemError` at ``arg`` with the failure's code: E120 a
+    percentage out of range, E121 a bound out of range, a parser's own ``code``, else E104."""
+    if quoted is True and not arg.quoted:
+        raise ItemError(arg, "E104", f"{what} is a quoted string, got bare word {arg.value!r}")
+    if quoted is False and arg.quoted:
+        raise ItemError(arg, "E104", f"{what} is a bare word, not a quoted string")
+    try:
+        return parse(arg.value)
+    except V.BadValue as e:
+        code = ("E120" if isinstance(e, V.PctRangeError) else "E121" if isinstance(e, V.BoundRangeError)
+                else getattr(e, "code", "E104"))
+        raise ItemError(arg, code, f"{what}: {e}") from None
+
+
+# -- what some statements check beyond their fields ----------------------------------------
+
+def _signal_bound(words: list) -> Dict[str, Any]:
+    """A signal's words after its direction: ``cap <n>``, ``floor <n>`` or ``info``."""
+    if not words:
+        raise ItemError(None, "E103", "signal needs a bound after the direction: cap <n>, floor <n> or info")
+    head = words[0]
+    if head.value == "info" and not head.quoted:
+        if len(words) > 1:
+            raise ItemError(words[1], "E103", f"unexpected {words[1].value!r} after info")
+        return {"kind": "info", "bound": None}
+    if head.value in ("cap", "floor") and not head.quoted:
+        if len(words) < 2:
+            raise ItemError(head, "E103", f"{head.value} needs a number 0-4")
+        if len(words) > 2:
+            raise ItemError(words[2], "E103", f"unexpected {words[2].value!r} after the bound")
+        return {"kind": head.value, "bound": parse_at(words[1], V.parse_bound, head.value)}
+    raise ItemError(head, "E104", f"expected cap <n>, floor <n> or info, got {head.value!r}")
+
+
+def _cited_span(words: list) -> Dict[str, Any]:
+    """A cite's optional span, after the source."""
+    if not words:
+        return {}
+    if not words[0].quoted:
+        raise ItemError(words[0], "E104", 'a cited span is a quoted string: cite <signal> <source> "<span>"')
+    return {"span": words[0].value}
+
+
+def _assessed_dim(words: list) -> Dict[str, Any]:
+    """An assessment's dimension, after the org (a stored role has none)."""
+    if not words:
+        return {}
+    try:
+        return {"dim": _dim(words[0].value)}
+    except V.BadValue as e:
+        raise ItemError(words[0], "E104", str(e)) from None
+
+
+def _check_assessment(values: Dict[str, Any], flags) -> list:
+    has_value, has_role, has_dim = "value" in values, "role" in values, "dim" in values
+    if has_role == has_value or (has_value and not has_dim) or (has_role and has_dim):
+        return [(None, "E103", "assessment takes <org> <dim> value=<n|-> or <org> role=<role>")]
+    return []
+
+
+def _check_source(values: Dict[str, Any], flags) -> list:
+    """What each lane needs (docs/lanes.md); E133 counts only under --strict."""
+    lane = values.get("lane")
+    if lane == "verified":
+        missing = [k + "=" for k in ("dataset-hash", "input-hash") if values.get(k) is None]
+        if missing:
+            return [("lane", "E131", f"lane=verified needs {' and '.join(missing)} as 64 lowercase hex (SHA-256); "
+                                     "verified rows are reproducible or not verified")]
+    elif lane == "reported":
+        missing = [k + "=" for k in ("attestor", "approved-by") if not (values.get(k) or "").strip()]
+        if missing:
+            return [("lane", "E132", f"lane=reported needs {' and '.join(missing)} (not empty): a reported claim "
+                                     "counts only with a public attestor and the human gate's approval")]
+    elif lane == "pending":
+        return [("lane", "E133", "lane=pending is a legacy no-scoring alias and an error under --strict: "
+                                 "use reported (approved) or rejected")]
+    return []
+
+
+def _check_preset(values: Dict[str, Any], flags) -> list:
+    if all(values[d] == 0 for d in V.DIMS):
+        return [(None, "E104", "a preset needs at least one weight above 0")]
+    return []
 
 
 def _attrs(*fields: Field) -> Dict[str, Field]:
@@ -152,6 +275,7 @@ declare(Decl("entity", (Field("id"), Field("name", _text, quoted=True)), declare
 declare(Decl("person", (Field("id"), Field("name", _text, quoted=True)), declares="person",
              summary="a named individual"))
 declare(Decl("stake", (Field("holder", ref=NODE), Field("subject", ref=NODE), Field("pct", V.parse_pct)),
+             unique=("holder", "subject"),
              flags=frozenset({"voting"}), attrs=_attrs(opt("since", DATE), opt("until", DATE)),
              summary="holder owns pct of subject"))
 declare(Decl("unit", (Field("org", ref=("org", "entity")), Field("lab", ref=("lab",))),
@@ -173,38 +297,43 @@ declare(Decl("policy", (Field("org", ref=("org",)), Field("policy", POLICIES)),
 declare(Decl("sells", (Field("org", ref=("org",)), Field("customer", ref=NODE), Field("what", SELLS)),
              summary="an org sells something to a customer"))
 declare(Decl("source", (Field("id"), Field("title", _text, quoted=True)), declares="source", evidence=False,
+             check=_check_source,
              flags=frozenset({"quarantined"}), attrs=_attrs(
                  Field("publisher", ref=NODE), Field("status", STATUSES),
                  opt("tier", enum("1", "2", "3", "4")), opt("date", DATE), opt("lane", LANES),
                  opt("dataset-hash", _hex64), opt("input-hash", _hex64),
                  opt("attestor", _text, quoted=True), opt("approved-by", _text, quoted=True)),
              summary="a document that evidence cites"))
-# `signal` positional shape is irregular (`cap 2` / `info`); the loader reads it with read_bound.
-declare(Decl("signal", (Field("id"), Field("org", ref=("org",)), Field("dim", _dim),
+declare(Decl("signal", (Field("id", _recorded_signal), Field("org", ref=("org",)), Field("dim", _dim),
                         Field("direction", enum("for", "against"))), declares="signal",
+             tail_words=3, tail=_signal_bound,  # `cap 2`, `floor 3` or `info`
              flags=frozenset({"negative"}), attrs=_attrs(
                  Field("rule", _rule_id), opt("status", enum("active", "superseded", "differs", "quarantined")),
                  opt("note", _text, quoted=True)),
              summary="evidence for or against an org on a dimension"))
-declare(Decl("cite", (Field("signal", ref=("signal",)), Field("source", ref=("source",))), evidence=False,
+declare(Decl("cite", (Field("signal", _recorded_signal, ref=("signal",)), Field("source", ref=("source",))),
+             evidence=False, tail_words=1, tail=_cited_span,
              summary="a signal cites a source, optionally with a quoted span"))
-declare(Decl("resolution", (Field("org", ref=("org",)), Field("dim", _dim)), attrs=_attrs(
+declare(Decl("resolution", (Field("org", ref=("org",)), Field("dim", _dim)), unique=("org", "dim"), attrs=_attrs(
     Field("value", V.parse_bound), Field("rule", _rule_id), opt("note", _text, quoted=True)),
     summary="the written resolution of a floor/cap conflict"))
 declare(Decl("assessment", (Field("org", ref=("org",)),), attrs=_attrs(
     opt("value", _value_or_dash), opt("role", enum(*ROLE_NAMES))),
+    tail_words=1, tail=_assessed_dim, check=_check_assessment, unique=("org", "dim"),  # dim None: the role
     summary="a stored value or role, checked by verify"))
 declare(Decl("preset", (Field("id"), Field("persona", _text, quoted=True)), declares="preset",
-             attrs=_attrs(*(Field(d, _weight) for d in V.DIMS)), evidence=False,
+             attrs=_attrs(*(Field(d, _weight) for d in V.DIMS)), evidence=False, check=_check_preset,
              summary="a persona's weights for the weighted number"))
-declare(Decl("expect", (), evidence=False, summary="a golden test beside the facts"))
+from .expect import read_expect  # noqa: E402  (it reads this module's names when it runs, not on import)
+
+declare(Decl("expect", (), evidence=False, read=read_expect, summary="a golden test beside the facts"))
 declare(Decl("include", (Field("path", _text, quoted=True),), evidence=False, summary="pull in another file"))
 
 
 def _day(text: str) -> str:
     """A whole calendar date, YYYY-MM-DD."""
     if len(text) != 10 or V.parse_date(text) != text:
-        raise V.ValueError_(f"expected a calendar date YYYY-MM-DD, got {V.show(text)}")
+        raise V.BadValue(f"expected a calendar date YYYY-MM-DD, got {V.show(text)}")
     return text
 
 

@@ -28,8 +28,9 @@ _SUFFIX = {None: 1, "k": 1000, "M": 10**6, "B": 10**9}
 HEX64 = re.compile(r"[0-9a-f]{64}\Z")
 
 
-class ValueError_(ValueError):
-    """A malformed value; the message says what was expected."""
+class BadValue(ValueError):
+    """A malformed value; the message says what was expected. Never reaches a user as such:
+    the loader reports it at its place (E104, or the ``code`` a parser gives it)."""
 
 
 def show(text: str, limit: int = 60) -> str:
@@ -39,7 +40,7 @@ def show(text: str, limit: int = 60) -> str:
 
 def _long(text: str) -> None:
     if len(text) > MAX_NUMBER:
-        raise ValueError_(f"a number has at most {MAX_NUMBER} characters, got {len(text)}: {show(text, 20)}")
+        raise BadValue(f"a number has at most {MAX_NUMBER} characters, got {len(text)}: {show(text, 20)}")
 
 
 @dataclass(frozen=True)
@@ -67,7 +68,7 @@ def _frac(s: str) -> Fraction:
 def parse_pct(text: str) -> Pct:
     m = _PCT.match(text)
     if not m:
-        raise ValueError_(f"expected a percentage like 20%, 12.5%, 20-25%, >=25%, >25% or <5%, got {show(text)}")
+        raise BadValue(f"expected a percentage like 20%, 12.5%, 20-25%, >=25%, >25% or <5%, got {show(text)}")
     for n in (m["a"], m["b"] or ""):
         if len(n.split(".")[0].lstrip("0")) > 3:
             raise _Range(f"percentage outside 0-100: {show(text, 20)}")
@@ -78,7 +79,7 @@ def parse_pct(text: str) -> Pct:
     op = m["op"]
     if m["b"] is not None:
         if op:
-            raise ValueError_(f"a range takes no comparison: {show(text)}")
+            raise BadValue(f"a range takes no comparison: {show(text)}")
         b = _frac(m["b"]) / 100
         if b > 1 or a > 1:
             raise _Range(f"percentage outside 0-100: {show(text)}")
@@ -100,7 +101,7 @@ def parse_pct(text: str) -> Pct:
     return Pct(a, a, text=text)
 
 
-class _Range(ValueError_):
+class _Range(BadValue):
     """A well-formed percentage outside 0-100 or an empty range (E120)."""
 
 
@@ -110,21 +111,21 @@ PctRangeError = _Range
 def parse_amount(text: str) -> Fraction:
     m = _AMOUNT.match(text)
     if not m:
-        raise ValueError_(f"expected an amount like 1200, 1.5k, 12M or 2B, got {show(text)}")
+        raise BadValue(f"expected an amount like 1200, 1.5k, 12M or 2B, got {show(text)}")
     _long(m["n"])
     return _frac(m["n"]) * _SUFFIX[m["suf"]]
 
 
 def parse_number(text: str) -> Fraction:
     if not re.fullmatch(_NUM, text):
-        raise ValueError_(f"expected a number like 12 or 1.5, got {show(text)}")
+        raise BadValue(f"expected a number like 12 or 1.5, got {show(text)}")
     _long(text)
     return _frac(text)
 
 
 def parse_int(text: str) -> int:
     if not re.fullmatch(r"[0-9]+", text):
-        raise ValueError_(f"expected a whole number, got {show(text)}")
+        raise BadValue(f"expected a whole number, got {show(text)}")
     _long(text)
     return int(text)
 
@@ -132,27 +133,27 @@ def parse_int(text: str) -> int:
 def parse_date(text: str) -> str:
     m = _DATE.match(text)
     if not m:
-        raise ValueError_(f"expected a date like 2025, 2025-03 or 2025-03-14, got {show(text)}")
+        raise BadValue(f"expected a date like 2025, 2025-03 or 2025-03-14, got {show(text)}")
     y, mo, d = m.groups()
     if mo is not None and not 1 <= int(mo) <= 12:
-        raise ValueError_(f"month out of range in {show(text)}")
+        raise BadValue(f"month out of range in {show(text)}")
     if d is not None:
         try:
             date(max(int(y), 1), int(mo), int(d))
         except ValueError:
-            raise ValueError_(f"no such day: {show(text)}") from None
+            raise BadValue(f"no such day: {show(text)}") from None
     return text
 
 
 def parse_year(text: str) -> int:
     if not re.fullmatch(r"[0-9]{4}", text):
-        raise ValueError_(f"expected a year like 2025, got {show(text)}")
+        raise BadValue(f"expected a year like 2025, got {show(text)}")
     return int(text)
 
 
 def parse_bound(text: str) -> int:
     if not re.fullmatch(r"[0-9]+", text):
-        raise ValueError_(f"expected a bound 0-4, got {show(text)}")
+        raise BadValue(f"expected a bound 0-4, got {show(text)}")
     if len(text.lstrip("0")) > 1:
         raise BoundRangeError(f"a cap or floor is 0-4, got {show(text, 20)}")
     n = int(text)
@@ -161,7 +162,7 @@ def parse_bound(text: str) -> int:
     return n
 
 
-class BoundRangeError(ValueError_):
+class BoundRangeError(BadValue):
     """A cap or floor outside 0-4 (E121)."""
 
 

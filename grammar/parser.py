@@ -28,6 +28,8 @@ from typing import List, Optional, Pattern, Tuple, Union
 
 from lark import Lark, Token, Transformer
 
+from ..errors import ProvlogError
+
 
 @dataclass(frozen=True)
 class Arg:
@@ -77,12 +79,19 @@ class RawStatement:
         return [i for i in self.items if isinstance(i, Arg)]
 
 
-@dataclass(frozen=True)
-class ParseError:
-    file: str
-    line: int
-    col: int
-    message: str
+class ParseError(ProvlogError):
+    """A syntax error at ``file:line:col``. :func:`parse_text` returns them (every one of a
+    file, to be reported together); raise one to stop at the first."""
+
+    def __init__(self, file: str, line: int, col: int, message: str):
+        super().__init__(f"{file}:{line}:{col}: {message}")
+        self.file, self.line, self.col, self.message = file, line, col, message
+
+    def __eq__(self, other):
+        return isinstance(other, ParseError) and self.args == other.args
+
+    def __hash__(self):
+        return hash(self.args)
 
 
 def _unescape(s: str) -> str:
@@ -180,13 +189,17 @@ def _bad_char(line: str, pos: int) -> str:
     return f"unexpected character {ch!r} ({_char_name(ch)})"  # pragma: no cover - WORD takes the rest
 
 
-def _display_line(line: str) -> str:
-    return line[:-1] if line.endswith("\r") else line
+_LINE_END = re.compile(r"\r\n?|\n")
 
 
 def source_lines(text: str) -> List[str]:
-    """The physical lines of ``text`` as the parser numbers them (only ``\\n`` ends a line)."""
-    return [_display_line(l) for l in text.split("\n")]
+    """The physical lines of ``text`` as the parser numbers them: LF, CRLF and a lone CR
+    (old Mac files) each end a line, so a ``#`` comment never runs past its line.
+
+        >>> source_lines("# a\\rlab x 'X'\\r\\nlab y 'Y'\\n")
+        ['# a', "lab x 'X'", "lab y 'Y'", '']
+    """
+    return _LINE_END.split(text) if "\r" in text else text.split("\n")
 
 
 @contextmanager
@@ -247,7 +260,7 @@ def _parse(text: str, file: str) -> Tuple[List[RawStatement], List[ParseError]]:
         elif st is not None and not bad:
             stmts.append(st)
 
-    for lineno, line in enumerate(text.split("\n"), 1):
+    for lineno, line in enumerate(source_lines(text), 1):
         first = True
         err: Optional[Tuple[int, int, str]] = None
         for m in tokens(line):
@@ -262,7 +275,7 @@ def _parse(text: str, file: str) -> Tuple[List[RawStatement], List[ParseError]]:
                 first = False
                 if col == 1 or st is None:  # a new statement (an indented line continues the one above)
                     end_statement()
-                    st, bad = RawStatement(sys.intern(tok), file, lineno, col, text=_display_line(line)), False
+                    st, bad = RawStatement(sys.intern(tok), file, lineno, col, text=line), False
                     if kind != "WORD":
                         if kind == "ERR":
                             err = (lineno, col, _bad_char(line, col - 1))
@@ -353,5 +366,6 @@ def parse_text_lark(text: str, file: str) -> List[RawStatement]:
     """Parse well-formed ``text`` with Lark's LALR parser (no error recovery:
     raises :class:`lark.exceptions.UnexpectedInput`). The same grammar as
     :func:`parse_text`; kept as an oracle for it."""
-    tree = _parser().parse(text)
-    return _ToStatements(file, text.split("\n")).transform(tree)
+    lines = source_lines(text)
+    tree = _parser().parse("\n".join(lines))  # Lark counts lines by LF only
+    return _ToStatements(file, lines).transform(tree)

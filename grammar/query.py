@@ -22,15 +22,19 @@ from typing import Any, ClassVar, Iterable, List, Optional, Set, Tuple, Union
 from lark import Lark, Token, Transformer, UnexpectedInput, v_args
 from lark.exceptions import VisitError
 
+from ..errors import ProvlogError
+
 #: The longest number a goal may write (Python refuses to read ints of 4,300+ digits; no value needs 20).
 MAX_DIGITS = 20
 
 _PARSER: Optional[Lark] = None
 
 
-class QueryError(ValueError):
+class QueryError(ProvlogError, ValueError):
     """A goal that is not a Datalog query provlog accepts: ``query:1:<column>: <reason>``; ``column``
     is where in the goal (1-based)."""
+
+    exit_code = 2
 
     def __init__(self, reason: str, column: int = 1, syntax: bool = False):
         super().__init__(f"query:1:{column}: {'not a Datalog goal here: ' if syntax else ''}{reason}")

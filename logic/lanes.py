@@ -4,8 +4,8 @@ Put this file beside seeds/provenance-lanes.txt and docs/lanes.md. Clause ids:
 ``PL.1`` is the methodology's section 01 (Provenance), ``PL.3`` its section 03
 (Trust Magnitude contribution, with Phase 2B's catalog check); section 02
 (Reproducibility fingerprint), the benchmark id of section 04 and the refusal
-of self-attestation are enforced at load (facts/loader.py ``_check_result``,
-facts/results.py ``across``: E130, E160-E167). ``M.3`` is rules.txt section 7:
+of self-attestation are enforced at load (facts/results.py ``check_result`` and
+``across``: E130, E160-E167). ``M.3`` is rules.txt section 7:
 "A public leaderboard with open tasks and logs: 3; with third-party re-runs
 documented: 4."
 

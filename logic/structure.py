@@ -4,8 +4,10 @@ Put this file beside rules.txt sections 1, 2, 3, 8 and SEMANTICS.md
 ("Ownership chains", "Structural rules in v1", "Money matrix", "Fine print").
 A structural rule derives ``derive(Rule, O, D, Dir, K, N, Key)``: an
 against-signal on org O (one per Key, e.g. per holder), and
-``uses(Rule, O, Key, Fs)``: a tuple of fact ids in one of its proofs. The
-signal cites the ``src=`` (with ``span=``) of every fact of every proof.
+``uses(Rule, O, Key, Fs)``: fact ids of its proofs (a tuple; a proof may
+come in several rows). The signal cites the ``src=`` (with ``span=``) of
+every fact of every proof: the union of these rows, so no relation needs to
+hold a whole proof.
 
 Recursion is left-recursive and bounded (chains at most 6 links, lab-investor
 look-through at most 6 levels, hops at most 4 ties), so cycles end.
@@ -24,30 +26,39 @@ r("F.1", "chain(A, T, P, Path, Fs, N) <= chain(A, M, P1, Path1, Fs1, N1) & (N1 <
 r("F.1", "(effective_stake[A, T] == sum_(P, for_each=Path)) <= chain(A, T, P, Path, Fs, N)",
   "{A}'s effective stake in {T}: the sum over its simple chains", D)
 r("F.1", "stake_total(A, T, E) <= (effective_stake[A, T] == E)", "{A}'s effective stake in {T} is {E}", D)
+r("F.1", "chain_fact(A, T, F) <= chain(A, T, P, Path, Fs, N) & F.in_(Fs)", "", D)  # the facts of every chain
 
 # --- Lab investors and lab owners -------------------------------------------------
+# lab_investor(X, N): X has a proof of look-through depth N. investor_fact(X, F, N): fact F is in
+# one of those proofs. Proofs are never carried whole: in a circle of holdings there are
+# exponentially many (one per walk of up to 6 steps, times the chains of each step), but
+# only up to nodes x facts x 7 rows of investor_fact (issue 19).
 r("def", "investor_node(X) <= entity(X, K)", "{X} is an entity", D)
 r("def", "investor_node(X) <= person(X)", "{X} is a person", D)
-r("F.4", "lab_investor(X, Fs, N) <= investor_node(X) & stake(X, L, P, F) & lab(L) & (Fs == (F,)) & (N == 0)",
-  "{X} holds a stake in lab {L}: a lab investor", D)
-r("F.4", "lab_investor(X, Fs, N) <= investor_node(X) & invest(X, L, Lead, Priced, F) & lab(L) & (Fs == (F,)) & (N == 0)",
-  "{X} invested in lab {L}: a lab investor", D)
-r("F.4", "lab_investor(X, Fs, N) <= lab_investor(Y, Fs1, N1) & (N1 < 6) & chain(X, Y, P, Path, Fs2, K) & investor_node(X) & stake_total(X, Y, E) & (E >= Fraction(1, 2)) & (Fs == Fs1 + Fs2) & (N == N1 + 1)",
+r("F.4", "looks_through(X, Y) <= investor_node(X) & stake_total(X, Y, E) & (E >= Fraction(1, 2))",
+  "{X} holds 50% or more of {Y}", D)
+for how, body in (("holds a stake in", "stake(X, L, P, F)"), ("invested in", "invest(X, L, Lead, Priced, F)")):
+    r("F.4", f"lab_investor(X, N) <= investor_node(X) & {body} & lab(L) & (N == 0)",
+      f"{{X}} {how} lab {{L}}: a lab investor", D)
+    r("F.4", f"investor_fact(X, F, N) <= investor_node(X) & {body} & lab(L) & (N == 0)", "", D)
+r("F.4", "lab_investor(X, N) <= lab_investor(Y, N1) & (N1 < 6) & looks_through(X, Y) & (N == N1 + 1)",
   "{X} holds 50% or more of lab investor {Y}: a lab investor by look-through", D)
-r("F.4", "is_lab_investor(X) <= lab_investor(X, Fs, N)", "{X} is a lab investor", D)
+r("F.4", "investor_fact(X, F, N) <= lab_investor(Y, N1) & (N1 < 6) & looks_through(X, Y) & chain_fact(X, Y, F) & (N == N1 + 1)", "", D)
+r("F.4", "investor_fact(X, F, N) <= investor_fact(Y, F, N1) & (N1 < 6) & looks_through(X, Y) & (N == N1 + 1)", "", D)
+r("F.4", "is_lab_investor(X) <= lab_investor(X, N)", "{X} is a lab investor", D)
 r("F.4b", "lab_owner(X, L) <= stake_total(X, L, E) & (E >= Fraction(1, 5)) & lab(L)",
   "{X} owns 20% or more of lab {L}: a lab owner", D)
-r("F.4", "lab_linked(X, Fs) <= lab(X) & (Fs == ())", "{X} is a lab", D)
-r("F.4", "lab_linked(X, Fs) <= lab_investor(X, Fs, N)", "{X} is a lab investor", D)
+r("F.4", "lab_linked(X) <= lab(X)", "{X} is a lab", D)
+r("F.4", "lab_linked(X) <= lab_investor(X, N)", "{X} is a lab investor", D)
 
 # --- F.1 / G.6 ownership at 20% or more; units ------------------------------------
-r("F.1", "owned_by_lab_side(O, X) <= stake_total(X, O, E) & (E >= Fraction(1, 5)) & org(O, T) & lab_linked(X, Fs0)",
+r("F.1", "owned_by_lab_side(O, X) <= stake_total(X, O, E) & (E >= Fraction(1, 5)) & org(O, T) & lab_linked(X)",
   "{X}, a lab or lab investor, holds 20% or more of {O}", D)
 for rule, dim in (("F.1", "F"), ("G.6", "G")):
     r(rule, f"derive('{rule}', O, '{dim}', 'against', 'cap', 0, X) <= owned_by_lab_side(O, X)",
       f"{rule}: {{X}} (a lab or lab investor) holds 20% or more of {{O}}: {dim} cap 0", D)
-    r(rule, f"uses('{rule}', O, X, Fs) <= owned_by_lab_side(O, X) & chain(X, O, P, Path, Fs, N)", "", D)
-    r(rule, f"uses('{rule}', O, X, Fs) <= owned_by_lab_side(O, X) & lab_investor(X, Fs, N)", "", D)
+    r(rule, f"uses('{rule}', O, X, Fs) <= owned_by_lab_side(O, X) & chain_fact(X, O, F) & (Fs == (F,))", "", D)
+    r(rule, f"uses('{rule}', O, X, Fs) <= owned_by_lab_side(O, X) & investor_fact(X, F, N) & (Fs == (F,))", "", D)
     r(rule, f"derive('{rule}', O, '{dim}', 'against', 'cap', 0, L) <= unit(O, L, F) & org(O, T)",
       f"{rule}: {{O}} is a business unit of lab {{L}}: {dim} cap 0", D)
     r(rule, f"uses('{rule}', O, L, Fs) <= unit(O, L, F) & org(O, T) & (Fs == (F,))", "", D)
@@ -80,15 +91,15 @@ r("F.3", "uses('F.3', O, M, Fs) <= money(M, L, O, 'fee') & lab(L) & org(O, T) & 
 r("F.3", "uses('F.3', O, M, Fs) <= money(M, L, O, 'fee') & lab(L) & fee_policies(O, Fs)", "", D)
 
 # --- F.4 material investment by a lab or lab investor ----------------------------------
-r("F.4", "material_investor(O, X) <= invest(X, O, Lead, 'priced', F) & org(O, T) & Lead.in_(('led', 'co-led')) & lab_linked(X, Fs)",
+r("F.4", "material_investor(O, X) <= invest(X, O, Lead, 'priced', F) & org(O, T) & Lead.in_(('led', 'co-led')) & lab_linked(X)",
   "F.4: {X}, a lab or lab investor, {Lead} a priced round of {O}", D)
-r("F.4", "material_investor(O, X) <= stake_total(X, O, E) & (E >= Fraction(1, 20)) & org(O, T) & lab_linked(X, Fs)",
+r("F.4", "material_investor(O, X) <= stake_total(X, O, E) & (E >= Fraction(1, 20)) & org(O, T) & lab_linked(X)",
   "F.4: {X}, a lab or lab investor, holds 5% or more of {O}", D)
 r("F.4", "derive('F.4', O, 'F', 'against', 'cap', 1, X) <= material_investor(O, X)",
   "F.4: material investment in {O} by {X}: cap 1", D)
 r("F.4", "uses('F.4', O, X, Fs) <= material_investor(O, X) & invest(X, O, Lead, 'priced', F) & Lead.in_(('led', 'co-led')) & (Fs == (F,))", "", D)
-r("F.4", "uses('F.4', O, X, Fs) <= material_investor(O, X) & stake_total(X, O, E) & (E >= Fraction(1, 20)) & chain(X, O, P, Path, Fs, N)", "", D)
-r("F.4", "uses('F.4', O, X, Fs) <= material_investor(O, X) & lab_investor(X, Fs, N)", "", D)
+r("F.4", "uses('F.4', O, X, Fs) <= material_investor(O, X) & stake_total(X, O, E) & (E >= Fraction(1, 20)) & chain_fact(X, O, F) & (Fs == (F,))", "", D)
+r("F.4", "uses('F.4', O, X, Fs) <= material_investor(O, X) & investor_fact(X, F, N) & (Fs == (F,))", "", D)
 
 # --- F.4b money from an owner of a lab ---------------------------------------------------
 r("F.4b", "owner_money(O, M, X) <= money(M, X, O, K) & org(O, T) & K.in_(('grant', 'investment')) & lab_owner(X, L) & money_share(M, Lo, Open) & (Lo >= Fraction(1, 20))",
@@ -96,7 +107,7 @@ r("F.4b", "owner_money(O, M, X) <= money(M, X, O, K) & org(O, T) & K.in_(('grant
 r("F.4b", "derive('F.4b', O, 'F', 'against', 'cap', 1, M) <= owner_money(O, M, X)",
   "F.4b: lab-linked money from lab owner {X}: cap 1", D)
 r("F.4b", "uses('F.4b', O, M, Fs) <= owner_money(O, M, X) & (Fs == (M,))", "", D)
-r("F.4b", "uses('F.4b', O, M, Fs) <= owner_money(O, M, X) & lab_owner(X, L) & chain(X, L, P, Path, Fs, N)", "", D)
+r("F.4b", "uses('F.4b', O, M, Fs) <= owner_money(O, M, X) & lab_owner(X, L) & chain_fact(X, L, F) & (Fs == (F,))", "", D)
 
 # --- F.5 principal revenue from labs ---------------------------------------------------------
 r("F.5", "lab_revenue(O, Y, M, Lo) <= money(M, L, O, K) & lab(L) & org(O, T) & K.in_(('revenue', 'fee')) & money_share(M, Lo, Open) & money_year(M, Y)",
@@ -110,11 +121,12 @@ r("F.5", "uses('F.5', O, Y, Fs) <= (lab_revenue_share[O, Y] == Sh) & (Sh >= Frac
 # --- F.6 pooled and donor-advised money; funders whose principal is a lab investor ----------
 r("F.6", "pooled_money(O, M, E, Fs) <= money(M, E, O, K) & counts(M) & org(O, T) & entity(E, EK) & EK.in_(('pooled-fund', 'daf')) & donors(E, 'undisclosed') & entity_fact(E, F) & (Fs == (M, F))",
   "F.6: {E} is a {EK} whose donors are undisclosed, and pays {O}", D)
-r("F.6", "pooled_money(O, M, E, Fs) <= money(M, E, O, K) & counts(M) & org(O, T) & principal(E, X) & lab_investor(X, Fs1, N) & entity_fact(E, F) & (Fs == (M, F) + Fs1)",
+r("F.6", "pooled_money(O, M, E, Fs) <= money(M, E, O, K) & counts(M) & org(O, T) & principal(E, X) & lab_investor(X, N) & entity_fact(E, F) & (Fs == (M, F))",
   "F.6: {E}, whose principal {X} is a lab investor, pays {O}", D)
 r("F.6", "derive('F.6', O, 'F', 'against', 'cap', 3, M) <= pooled_money(O, M, E, Fs)",
   "F.6: pooled or lab-linked philanthropic money: cap 3", D)
 r("F.6", "uses('F.6', O, M, Fs) <= pooled_money(O, M, E, Fs)", "", D)
+r("F.6", "uses('F.6', O, M, Fs) <= pooled_money(O, M, E, Fs1) & principal(E, X) & investor_fact(X, F, N) & (Fs == (F,))", "", D)
 
 # --- F.7 personal donations from lab employees -----------------------------------------------
 r("F.7", "lab_employee(P, F) <= role(P, 'employee', L, Rec, F) & lab(L)", "{P} is an employee of lab {L}", D)
@@ -127,7 +139,8 @@ r("F.7", "uses('F.7', O, M, Fs) <= money(M, P, O, 'donation') & org(O, T) & lab_
 # --- G.3 lab-investor money in a round -----------------------------------------------------------
 r("G.3", "derive('G.3', O, 'G', 'against', 'cap', 2, X) <= invest(X, O, Lead, Priced, F) & org(O, T) & is_lab_investor(X)",
   "G.3: lab investor {X} took part in a round of {O}: cap 2", D)
-r("G.3", "uses('G.3', O, X, Fs) <= invest(X, O, Lead, Priced, F) & org(O, T) & lab_investor(X, Fs1, N) & (Fs == (F,) + Fs1)", "", D)
+r("G.3", "uses('G.3', O, X, Fs) <= invest(X, O, Lead, Priced, F) & org(O, T) & is_lab_investor(X) & (Fs == (F,))", "", D)
+r("G.3", "uses('G.3', O, X, Fs) <= derive('G.3', O, 'G', 'against', 'cap', 2, X) & investor_fact(X, F, N) & (Fs == (F,))", "", D)
 
 # --- P.1 P.2 P.4 personnel ------------------------------------------------------------------------
 r("P.1", "lab_seat(O, P, F1, F2) <= role(P, R1, O, Rc1, F1) & org(O, T) & R1.in_(('founder', 'executive', 'director')) & role(P, R2, L, Rc2, F2) & lab(L) & R2.in_(('board', 'committee'))",
@@ -143,12 +156,13 @@ r("P.2", "lab_adviser(O, P, F1, F2) <= role(P, R1, O, Rc1, F1) & org(O, T) & R1.
   "P.2: {P} leads {O} and advises lab {L}", D)
 r("P.2", "derive('P.2', O, 'P', 'against', 'cap', 1, P) <= lab_adviser(O, P, F1, F2)", "P.2: {P} advises a lab: cap 1", D)
 r("P.2", "uses('P.2', O, P, Fs) <= lab_adviser(O, P, F1, F2) & (Fs == (F1, F2))", "", D)
-r("P.4", "one_hop_seat(O, P, Fs) <= role(P, R1, O, Rc1, F1) & org(O, T) & R1.in_(('board', 'advisor')) & role(P, 'partner', X, Rc2, F2) & lab_investor(X, Fs1, N) & (Fs == (F1, F2) + Fs1)",
+r("P.4", "one_hop_seat(O, P, X, Fs) <= role(P, R1, O, Rc1, F1) & org(O, T) & R1.in_(('board', 'advisor')) & role(P, 'partner', X, Rc2, F2) & lab_investor(X, N) & (Fs == (F1, F2))",
   "P.4: {P} sits on {O}'s board or advises it and is a partner at lab investor {X}", D)
-r("P.4", "one_hop_seat(O, P, Fs) <= role(P, R1, O, Rc1, F1) & org(O, T) & R1.in_(('board', 'advisor')) & role(P, 'employee', L, Rc2, F2) & lab(L) & (Fs == (F1, F2))",
+r("P.4", "one_hop_seat(O, P, L, Fs) <= role(P, R1, O, Rc1, F1) & org(O, T) & R1.in_(('board', 'advisor')) & role(P, 'employee', L, Rc2, F2) & lab(L) & (Fs == (F1, F2))",
   "P.4: {P} sits on {O}'s board or advises it and is an employee of lab {L}", D)
-r("P.4", "derive('P.4', O, 'P', 'against', 'cap', 2, P) <= one_hop_seat(O, P, Fs)", "P.4: a seat one hop from a lab: cap 2", D)
-r("P.4", "uses('P.4', O, P, Fs) <= one_hop_seat(O, P, Fs)", "", D)
+r("P.4", "derive('P.4', O, 'P', 'against', 'cap', 2, P) <= one_hop_seat(O, P, X, Fs)", "P.4: a seat one hop from a lab: cap 2", D)
+r("P.4", "uses('P.4', O, P, Fs) <= one_hop_seat(O, P, X, Fs)", "", D)
+r("P.4", "uses('P.4', O, P, Fs) <= one_hop_seat(O, P, X, Fs1) & investor_fact(X, F, N) & (Fs == (F,))", "", D)  # none for a lab
 
 # --- X.1 X.2 X.3 selling to labs ---------------------------------------------------------------------
 for rule, bound, kinds, words in (

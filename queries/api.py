@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Dict, List, Optional, Tuple, Union
 
-from ..facts import DIMS, FactSet, LoadError, load_text, load_world
+from ..errors import ProvlogError
+from ..facts import DIMS, Diagnostic, FactSet, LoadError, load_text, load_world
 from ..facts.schema import POLICY_NAMES
 from ..grammar import QueryError, parse_goal
 from ..logic import Derivation
@@ -28,8 +29,10 @@ STORED_POLICY = "leads-included"  # stored values and roles derive under it (sec
 __all__ = ["Card", "Clamp", "LoadError", "Signal", "UnknownName", "Value", "World", "DEFAULT_POLICY"]
 
 
-class UnknownName(ValueError):
+class UnknownName(ProvlogError, ValueError):
     """An org, dimension, policy or preset the world does not have."""
+
+    exit_code = 2
 
 
 @dataclass(frozen=True)
@@ -179,6 +182,13 @@ class World:
         books = [("independence", RULEBOOK)] + sorted((n, b.rules) for n, b in REGISTRY.items())
         rules = "\n".join(f"{name}\t{r.clause}\t{r.text}" for name, book in books for r in book.rules).encode("utf-8")
         return {"facts": hashlib.sha256(facts).hexdigest(), "rules": hashlib.sha256(rules).hexdigest()}
+
+    def warnings(self) -> List[Diagnostic]:
+        """What ``provlog check`` warns of, in file order (queries/lint.py): signals that cite no
+        source (W100), ``expect`` goal constants that name nothing in the world or the rules (W110)."""
+        from .lint import warnings
+
+        return warnings(self)
 
     # -- names ------------------------------------------------------------------------------
     @property

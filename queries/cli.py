@@ -15,8 +15,8 @@ import click
 
 from ..facts import LoadError
 from ..facts.schema import POLICY_NAMES
-from ..grammar import QueryError
-from .api import DEFAULT_POLICY, UnknownName, World
+from ..errors import ProvlogError
+from .api import DEFAULT_POLICY, World
 
 POLICY = click.option("--policy", "policy", default=DEFAULT_POLICY, show_default=True, metavar="P",
                       help="Evidence policy: " + ", ".join(POLICY_NAMES))
@@ -57,15 +57,16 @@ def _load(world: str, strict: bool = False, as_of: Optional[str] = None) -> Worl
 
 
 def _guard(fn):
-    """Turn unknown names into one-line errors with exit 2 (never a traceback)."""
+    """Turn what a user got wrong (a ProvlogError: an unknown name, a malformed goal) into one line
+    and its exit code, never a traceback."""
     import functools
 
     @functools.wraps(fn)
     def run(*a, **kw):
         try:
             return fn(*a, **kw)
-        except (UnknownName, QueryError) as e:
-            _fail(str(e), 2)
+        except ProvlogError as e:
+            _fail(str(e), e.exit_code)
 
     return run
 
@@ -83,11 +84,13 @@ def main() -> None:
 @click.argument("world")
 @click.option("--strict", is_flag=True, help="Refuse lane=pending sources, results and catalog sources.")
 def check(world: str, strict: bool) -> None:
-    """Parse and validate WORLD; print every error."""
+    """Parse and validate WORLD; print every error, or ok and then any warnings."""
     w = _load(world, strict)
     click.echo(f"ok: {len(w.facts)} statements in {len(w.facts.files)} file(s), {len(w.orgs)} orgs")
     for line in w.legacy_lanes():
         click.echo(f"note: {line}")
+    for d in w.warnings():  # not errors: the world loaded and check exits 0
+        click.echo(f"{d.file}:{d.line}:{d.col}: warning: {d.message} [{d.code}]")
 
 
 @main.command()

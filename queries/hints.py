@@ -87,32 +87,49 @@ def unknown_relation_at(goal: str, rulebook: Optional[str] = None) -> Optional[T
 
 def constant_notes(world, goal: str, rulebook: Optional[str] = None) -> List[str]:
     """A note for each string constant of ``goal`` that no fact, id or rule of ``world`` has, with the nearest."""
-    known = sorted(_constants(world, rulebook))
+    cache = world.__dict__.setdefault("_goal_constants", {})  # check asks for every expect goal of a world
+    if rulebook not in cache:
+        cache[rulebook] = frozenset(_constants(world, rulebook))
+    have = cache[rulebook]
     notes = []
-    for c in unknown_constants(goal, known):
-        near = difflib.get_close_matches(c, known, n=1, cutoff=0.75)
+    for c in unknown_constants(goal, have):
+        near = difflib.get_close_matches(c, sorted(have), n=1, cutoff=0.75)
         notes.append(f"{c!r} names no id or value in this world or its rules"
                      + (f": did you mean {near[0]!r}?" if near else ": check the spelling"))
     return notes
 
 
 def _constants(world, rulebook: Optional[str]) -> set:
-    """Every string a goal may match: the facts' ids, values and flags, derived signal ids, the rules' constants."""
-    out = set(world.derivation.derived) | set(POLICY_NAMES) | set(DIMS)
+    """Every string a goal may match: the facts' ids, values and flags, the rules' constants, and
+    derived signal ids (core) or the rows a rulebook adds from its tables (advice: the categories' routes).
+    Nothing is derived for a rulebook's goal: its rules are read, not run."""
+    from ..logic.edb import Origins
+    from ..logic.rulebooks import REGISTRY
+
+    out = set(POLICY_NAMES) | set(DIMS)
     for f in world.facts:
         out.add(f.fid)
         out.update(f.flags)
         for v in f.values.values():
             out.update(x for x in (v if isinstance(v, (tuple, list, frozenset)) else (v,)) if isinstance(x, str))
-    book = RULEBOOK if rulebook in (None, CORE) else world.rulebook(rulebook).rules
-    for r in book.rules:
+    if rulebook in (None, CORE):
+        out.update(world.derivation.derived)
+        rules = RULEBOOK.rules
+    else:
+        if rulebook not in REGISTRY:
+            world.rulebook(rulebook)  # UnknownName, as everywhere
+        book = REGISTRY[rulebook]
+        rules = book.rules.rules
+        for rows in book.rows(world.facts, Origins()).values():
+            out.update(v for row in rows for v in row if isinstance(v, str))
+    for r in rules:
         out.update(re.findall(r"'([^']*)'", r.text))  # rules quote their constants with '...'
     return out
 
 
 def unknown_constants(goal: str, known: Iterable[str]) -> List[str]:
     """The string constants of ``goal`` that are not in ``known`` (a typo answers "no" silently)."""
-    have = set(known)
+    have = known if isinstance(known, frozenset) else set(known)
     out: List[str] = []
     for s in _strings(goal):
         if s not in have and s not in out:

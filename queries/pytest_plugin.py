@@ -1,15 +1,25 @@
 """pytest plugin: a curator's ``.facts`` worlds run as tests, one item per ``expect``.
 
-Installed with provlog (entry point ``pytest11``). Every ``.facts`` file that
-pytest meets and that no other file in its folder includes is loaded as a
-world; each ``expect`` in it (or in the files it includes) becomes a test item
-named after its line. A world that does not load is one failing item that
-shows every load error. Disable with ``-p no:provlog``.
+Installed with provlog (entry point ``pytest11``). Disable with ``-p no:provlog``.
+pytest meets files one by one; the plugin groups them into worlds as
+``provlog test`` reads a path, file or folder:
+
+- a ``.facts`` file that no other file of its folder includes is a world of
+  its own (with what it includes), when it loads alone;
+- a folder whose files do not all load alone, but which loads whole as a
+  folder world (every ``.facts`` file under it, as ``provlog test FOLDER``
+  reads it), is one world: files that only load together pass;
+- otherwise each file is its own world, and fails with its own errors.
+
+Each ``expect`` of a world becomes a test item named after its line. A world
+that does not load is one failing item that shows every load error.
 """
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
+from typing import List, Optional
 
 import pytest
 
@@ -30,19 +40,60 @@ def _included_by_siblings(path: Path) -> bool:
     return False
 
 
+def _roots(folder: Path) -> List[Path]:
+    """The ``.facts`` files of ``folder`` (not below it) that no sibling includes, in name order."""
+    return sorted(p for p in folder.glob("*.facts") if p.is_file() and not _included_by_siblings(p))
+
+
+def _loads(path: Path) -> bool:
+    from ..facts import LoadError, load_world
+
+    try:
+        load_world(path)
+    except LoadError:
+        return False
+    return True
+
+
+@functools.lru_cache(maxsize=None)
+def _is_folder_world(folder: Path) -> bool:
+    """Some file of ``folder`` does not load alone, and the folder loads whole."""
+    roots = _roots(folder)
+    return bool(roots) and not all(_loads(p) for p in roots) and _loads(folder)
+
+
+def _world_of(path: Path, top: Path) -> Optional[Path]:
+    """The world ``path`` starts (itself, or its folder), or None when another file's world holds it."""
+    folder = path.parent.resolve()
+    for above in folder.parents:  # a folder world holds its subfolders
+        if above == top or top in above.parents:
+            if _is_folder_world(above):
+                return None
+    if _is_folder_world(folder):
+        return folder if [p.name for p in _roots(folder)[:1]] == [path.name] else None
+    return None if _included_by_siblings(path) else path
+
+
 def pytest_collect_file(file_path: Path, parent):
-    if file_path.suffix == ".facts" and not _included_by_siblings(file_path):
-        return FactsFile.from_parent(parent, path=file_path)
-    return None
+    if file_path.suffix != ".facts":
+        return None
+    world = _world_of(file_path, parent.config.rootpath.resolve())
+    return None if world is None else FactsFile.from_parent(parent, path=file_path, world=world)
 
 
 class FactsFile(pytest.File):
+    """The world a ``.facts`` file starts: the file itself, or its whole folder."""
+
+    def __init__(self, *, world: Path, **kw):
+        super().__init__(**kw)
+        self.world = world
+
     def collect(self):
         from ..facts import LoadError
         from .api import World
 
         try:
-            world = World.load(self.path)
+            world = World.load(self.world)
         except LoadError as e:
             yield LoadFailure.from_parent(self, name="load", errors=e.render())
             return

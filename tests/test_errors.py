@@ -28,6 +28,10 @@ ORG = 'org evalco "Eval Co" type=nonprofit\n'
 PUB = 'entity p "Publisher" kind=public\n'
 
 
+class Link(str):
+    """A file of a test world that is a symlink to this target."""
+
+
 def _chain(n: int) -> dict:
     """world.facts includes d1.facts, ... d<n>.facts: n nested includes."""
     files = {"world.facts": 'include "d1.facts"\n' if n else 'lab deep "Deep"\n'}
@@ -70,6 +74,9 @@ CASES = {
     "E152": ({"world.facts": b'lab acme "Caf\xe9"\n'}, ("world.facts", 1, 14), "byte 0xe9"),
     "E153": (_chain(loader.MAX_INCLUDE_DEPTH + 1), (f"d{loader.MAX_INCLUDE_DEPTH}.facts", 1, 9),
              f"includes nest deeper than {loader.MAX_INCLUDE_DEPTH} files"),
+    "E154": ({"w/world.facts": 'lab a "A"\n', "w/shared.facts": Link("../shared.facts"), "shared.facts": 'lab b "B"\n'},
+             ("w/shared.facts", 1, 1), "symlink leads outside the world folder, to 'shared.facts'"),
+    "E155": ({"world.facts": "# nothing stated yet\n"}, ("world.facts", 1, 1), "empty world"),
     # benchmark results (facts/results.py)
     "E160": ({"world.facts": ORG + "result r1 evalco HumanEval lane=rejected percentile=50\n"}, ("world.facts", 2, 18),
              "a benchmark id is <name>@<version>"),
@@ -100,8 +107,13 @@ def write(folder: Path, files: dict) -> Path:
     for name, content in files.items():
         p = folder / name
         p.parent.mkdir(parents=True, exist_ok=True)
-        p.write_bytes(content if isinstance(content, bytes) else content.encode("utf-8"))
+        if isinstance(content, Link):
+            p.symlink_to(content)
+        else:
+            p.write_bytes(content if isinstance(content, bytes) else content.encode("utf-8"))
     first = next(iter(files))
+    if "/" in first:  # a folder world
+        return folder / first.split("/")[0]
     return folder / ("world.facts" if "world.facts" in files else first)
 
 
@@ -312,8 +324,7 @@ def test_include_cycles(files, where, tmp_path):
 
 
 @pytest.mark.parametrize("target, fragment", [
-    ("missing.facts", "No such file"), ("sub", "Is a directory"), ("/dev/null", "not a regular file"),
-    ("a\x00b", "null byte"),
+    ("missing.facts", "No such file"), ("sub", "a folder, not a file"), ("a\x00b", "null byte"),
 ])
 def test_unreadable_includes(target, fragment, tmp_path):
     (tmp_path / "sub").mkdir()
@@ -325,7 +336,7 @@ def test_missing_world_and_empty_folder(tmp_path):
     d = diagnostics(tmp_path / "nope.facts", tmp_path)
     assert [x.code for x in d] == ["E150"] and d[0].line == 1 and d[0].col == 1
     (tmp_path / "empty").mkdir()
-    assert [x.code for x in diagnostics(tmp_path / "empty", tmp_path)] == ["E150"]
+    assert [x.code for x in diagnostics(tmp_path / "empty", tmp_path)] == ["E155"]
 
 
 def test_a_world_with_any_error_loads_nothing(tmp_path, monkeypatch):

@@ -30,7 +30,7 @@ from hypothesis import strategies as st
 
 from provlog.facts import LoadError, load_text, load_world
 from provlog.facts import loader
-from provlog.grammar.parser import parse_text, parse_text_lark
+from provlog.grammar.parser import parse_text, parse_text_lark, source_lines
 
 FUZZ = settings(max_examples=80, deadline=timedelta(seconds=5), derandomize=True, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -55,8 +55,8 @@ def time_limit(seconds: float):
 # -- valid worlds -----------------------------------------------------------------------------------
 
 IDENT = st.from_regex(r"[a-z][a-z0-9]{0,5}", fullmatch=True)
-# names: any text but a newline or a lone surrogate; quotes and backslashes are escaped
-NAME = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\n"), max_size=12)
+# names: any text but a line end (LF or CR) or a lone surrogate; quotes and backslashes are escaped
+NAME = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\n\r"), max_size=12)
 PCT = st.one_of(st.integers(0, 100).map(lambda n: f"{n}%"),
                 st.tuples(st.integers(0, 50), st.integers(0, 50)).map(lambda t: f"{t[0]}-{t[0] + t[1]}%"),
                 st.sampled_from([">=25%", ">25%", "<5%", "12.5%", "0.01%"]))
@@ -146,7 +146,7 @@ def check_outcome(load, texts):
             assert d.file and d.message.strip() and d.code, d
             assert d.line >= 1 and d.col >= 1, str(d)
             if d.file in texts:
-                lines = texts[d.file].split("\n")
+                lines = source_lines(texts[d.file])
                 assert d.line <= len(lines), str(d)
                 assert d.col <= len(lines[d.line - 1]) + 1, str(d)
             assert len(d.message) < 2000

@@ -711,3 +711,55 @@ def test_principal_who_funds_himself(cy):
     assert sources(only(cy, "cy_o14", "F.6")) == {"cy_s14a", "cy_s14b", "cy_s14c"}
     assert sources(only(cy, "cy_o15", "F.6")) == {"cy_s15a", "cy_s15b", "cy_s15c"}
     assert_value(cy, "cy_o14", "F", 3, "F.6/cy_o14/1", "F.6")
+
+
+# ----------------------------------------------------------- holding circles (issue 19)
+
+@pytest.fixture(scope="module")
+def ci():
+    return _load("circles.facts")
+
+
+def test_circle_every_member_is_a_lab_investor(ci):
+    for node in ("ci_a", "ci_b", "ci_c", "ci_d"):
+        assert ci.is_lab_investor(node) is True, node
+    # two simple chains b -> d: 10% + 60% x 60%; under 50%, so no look-through b -> d
+    assert ci.effective_stake("ci_b", "ci_d") == Fraction(23, 50)
+
+
+def test_circle_cites_every_turn_of_the_ring_once(ci):
+    ring = {"ci_so1", "ci_sab", "ci_sbc", "ci_scd", "ci_sda", "ci_sd"}  # not the chord ci_sbd
+    assert sources(only(ci, "ci_o1", "F.1")) == ring
+    assert sources(only(ci, "ci_o1", "G.6")) == ring
+    assert_value(ci, "ci_o1", "F", 0, "F.1/ci_o1/1", "F.1")
+    assert_value(ci, "ci_o1", "G", 0, "G.6/ci_o1/1", "G.6")
+
+
+def test_circle_chained_stakes_make_four_f4(ci):
+    assert ci.effective_stake("ci_a", "ci_o1") == Fraction(3, 20)
+    assert ci.effective_stake("ci_d", "ci_o1") == Fraction(9, 100)
+    assert ci.effective_stake("ci_c", "ci_o1") == Fraction(27, 500)
+    f4 = {s.id: s for s in derived(ci, "ci_o1", "F.4")}
+    assert len(f4) == 4
+    # a's (numbered first by holder): its chain a -> b -> o1 and its proof a -> b -> c -> d; the link
+    # d -> a would take a seventh look-through step (docs/readings.md)
+    assert sources(f4["F.4/ci_o1/1"]) == {"ci_sab", "ci_so1", "ci_sbc", "ci_scd", "ci_sd"}
+
+
+def test_circle_near_miss_one_link_under_half(ci):
+    assert ci.is_lab_investor("ci_h") is True
+    assert ci.is_lab_investor("ci_g") is True
+    assert ci.is_lab_investor("ci_f") is False
+    assert ci.is_lab_investor("ci_e") is False
+    assert ci.effective_stake("ci_f", "ci_g") == Fraction(4999, 10000)
+    assert derived(ci, "ci_o2", "F.1") == [] and derived(ci, "ci_o2", "G.6") == []
+    assert len(derived(ci, "ci_o2", "F.4")) == 2  # g 5.4% and h 9%, through f
+    assert_value(ci, "ci_o2", "F", 1, "F.4/ci_o2/1", "F.4")
+    assert_unevidenced(ci, "ci_o2", "G")
+
+
+def test_circle_broken_ring_cites_only_the_walk_that_proves(ci):
+    assert sources(only(ci, "ci_o3", "F.1")) == {"ci_so3", "ci_sgh", "ci_sh"}
+    assert ci.effective_stake("ci_h", "ci_o3") == Fraction(44991, 1000000)
+    only(ci, "ci_o3", "F.4")  # g's; h's 4.4991% is under 5%
+    assert_value(ci, "ci_o3", "F", 0, "F.1/ci_o3/1", "F.1")

@@ -1,0 +1,22 @@
+"""The root of every error provlog reports to a user, with the exit code it means.
+
+    >>> from provlog.errors import ProvlogError
+    >>> from provlog.facts import LoadError
+    >>> issubclass(LoadError, ProvlogError), LoadError.exit_code
+    (True, 1)
+
+Under it: :class:`provlog.grammar.ParseError` (a syntax error, one of a load's),
+:class:`provlog.facts.LoadError` (a world that does not load: exit 1),
+:class:`provlog.grammar.QueryError` (a malformed goal: exit 2) and
+:class:`provlog.queries.UnknownName` (an unknown org, dimension, policy,
+preset or rulebook: exit 2). ``except ProvlogError`` catches what a user did
+wrong and nothing else; any other exception is a bug in provlog. It lives at
+the top of the package, below every layer, so that each can raise under it.
+"""
+from __future__ import annotations
+
+
+class ProvlogError(Exception):
+    """Something a user wrote or asked that provlog refuses; ``exit_code`` is what the CLI exits with."""
+
+    exit_code = 1

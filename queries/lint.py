@@ -1,0 +1,59 @@
+"""Warnings from ``provlog check``: what a world may say but probably does not mean.
+
+A warning is not an error: the world loads, every answer stands, and
+``check`` still exits 0; it prints each warning after its ``ok`` line. The
+codes are listed in provlog.facts.errors.WARNINGS (and docs/errors.md).
+
+- **W100** a recorded signal that cites no source (no ``cite`` statement and no
+  ``src=``). Nothing can admit it under any policy, so it never sets a bound,
+  and ``why`` can only say that no usable source backs it.
+- **W110** a quoted constant in an ``expect holds|fails`` goal that names
+  nothing in the world or its rulebook: no id or value of any statement, no
+  derived signal id, no policy or dimension, no constant a rule writes or a
+  rulebook's tables add (queries/hints.py, the same check ``provlog query``
+  notes on stderr, with the nearest spelling). Every quoted constant is
+  compared, whatever its position, since relations do not declare which
+  argument holds an id. A typo otherwise makes ``expect fails`` pass for the
+  wrong reason and ``expect holds`` fail without a hint. A goal of the
+  independence RULES derives the world (derived signal ids count), so
+  ``check`` takes longer on a world with such goals; a rulebook's goal reads
+  the rulebook's rules and tables without running them.
+
+    >>> from provlog import World                                   # doctest: +SKIP
+    >>> [str(w) for w in warnings(World.load("facts/worlds/example"))]  # doctest: +SKIP
+    []
+"""
+from __future__ import annotations
+
+from typing import List
+
+from ..errors import ProvlogError
+from ..facts import Diagnostic, FactSet
+
+
+def warnings(world) -> List[Diagnostic]:
+    """Every warning of a loaded :class:`~provlog.queries.api.World`, in file order."""
+    return sorted(uncited_signals(world.facts) + unknown_goal_constants(world), key=Diagnostic.sort_key)
+
+
+def uncited_signals(facts: FactSet) -> List[Diagnostic]:
+    """W100: recorded signals with neither a ``cite`` nor ``src=``."""
+    cited = {f["signal"] for f in facts.of("cite")}
+    return [Diagnostic(f.loc.file, f.loc.line, f.loc.col, "W100",
+                       f"signal {f['id']} cites no source: add `cite {f['id']} <source>` or src=<source>; "
+                       "until then no policy admits it and it sets no bound")
+            for f in facts.of("signal") if not f.src and f["id"] not in cited]
+
+
+def unknown_goal_constants(world) -> List[Diagnostic]:
+    """W110: quoted constants of ``expect holds|fails`` goals that name nothing in the world or its rulebook."""
+    out = []
+    for f in world.facts.of("expect"):
+        if f["what"] not in ("holds", "fails"):
+            continue
+        try:
+            notes = world.goal_notes(f["goal"], f["rulebook"])
+        except ProvlogError:  # an unknown rulebook: the expect itself fails, saying so, under `provlog test`
+            continue
+        out += [Diagnostic(f.loc.file, f.loc.line, f.loc.col, "W110", f"goal constant {note}") for note in notes]
+    return out
