@@ -1,4 +1,4 @@
-"""python -m bench {generate,run,table,check,cites,bods,web} ... (see bench/README.md)."""
+"""python -m bench {generate,run,table,check,cites,bods,web,store} ... (see bench/README.md)."""
 import importlib
 import sys
 
@@ -11,6 +11,7 @@ COMMANDS = {
     "cites": (".cites", "main"),
     "bods": (".bods", "main"),
     "web": (".web", "main"),
+    "store": (".store", "main"),
 }
 
 

@@ -57,7 +57,25 @@ def refute(run, goal: str, depth: int = 2) -> List[Dict]:
     atom = one_atom(goal, run.program)
     ex = Explainer(run)
     pattern = [ex._value(a, {}) for a in atom.args]
-    return _refute(ex, atom.name, pattern, _meanings(run), depth)
+    return _public(_refute(ex, atom.name, pattern, _meanings(run), depth))
+
+
+def _public(ways: List[Dict]) -> List[Dict]:
+    """A refutation as ``refute`` prints it (docs/json.md): without what why-not reads of it."""
+    return [{k: (_public(v) if k == "because" else v) for k, v in w.items() if k not in _AUX[1:] + ("applies",)}
+            for w in ways]
+
+
+def refute_row(ex: Explainer, name: str, pattern: List, depth: int = 2) -> List[Dict]:
+    """:func:`refute` of ``name(*pattern)`` over an explainer already built (``None`` in
+    ``pattern`` means any value). A way whose failing condition only tests values the
+    goal fixes (``B > 0`` for a goal with B = 0) carries ``"applies": False``: that rule
+    can never give this answer, whatever the facts say."""
+    return _refute(ex, name, [_FREE if v is None else v for v in pattern], _meanings(ex.d), depth)
+
+
+#: keys of a way that say how it failed, not what failed (two rules failing the same way are one)
+_AUX = ("template", "open", "missing", "also")
 
 
 def _meanings(run) -> Dict[str, Tuple[str, str]]:
@@ -99,15 +117,34 @@ def _refute(ex, name: str, pattern: List, meanings, depth: int) -> List[Dict]:
                 break
             best_k, best_env = k, sol
         failing = body[best_k] if best_k < len(body) else None
-        holds = [_show(l, best_env, holding=True, meanings=meanings, ex=ex) for l in body[:best_k]]
+        holds = [_show(l, best_env, holding=True, meanings=meanings, ex=ex, clause=rule.clause) for l in body[:best_k]]
         way = {"rule": rule.clause, "template": rule.template, "holds": holds,
-               "fails": _show(failing, best_env, meanings=meanings, ex=ex) if failing is not None else "(holds)"}
+               "fails": _show(failing, best_env, meanings=meanings, ex=ex, clause=rule.clause)
+               if failing is not None else "(holds)"}
+        if isinstance(failing, Atom):  # what the failing condition leaves open: "for any" these
+            way["open"] = [a.name for a in failing.args if isinstance(a, Var) and a.name not in best_env]
+            if failing.name in ex.edb:  # a fact no statement gives: which one
+                way["missing"] = (failing.name, [None if v is _FREE else v for v in
+                                                 (ex._value(a, best_env) for a in failing.args)])
+                # the rule's later facts that are missing as well, whatever the failing one would bind
+                # (F.3's fee policies: all three may be)
+                also = []
+                for l in body[best_k + 1:]:
+                    if isinstance(l, Atom) and l.name in ex.edb:
+                        row = [ex._value(a, env) for a in l.args]
+                        if not ex.rows(l.name, row):
+                            also.append((l.name, [None if v is _FREE else v for v in row]))
+                if also:
+                    way["also"] = also
+        fixed = [l for l in body if isinstance(l, Compare) and set(l.variables()) <= set(env)]
+        if any(next(iter(ex.solve([l], env)), None) is None for l in fixed):
+            way["applies"] = False  # a test of only what the goal fixes fails: no fact could make it hold
         if (depth > 0 and isinstance(failing, Atom) and failing.name != name
                 and any(r.clause != "def" for r, _, _ in ex.rules.get(failing.name, ()))):  # a `def` only names a concept
             because = _refute(ex, failing.name, [ex._value(a, best_env) for a in failing.args], meanings, depth - 1)
             if because:
                 way["because"] = because
-        if not any({k: v for k, v in w.items() if k != "template"} == {k: v for k, v in way.items() if k != "template"}
+        if not any({k: v for k, v in w.items() if k not in _AUX} == {k: v for k, v in way.items() if k not in _AUX}
                    for w in out):  # two rules can fail the same way
             out.append(way)
     if not out:
@@ -126,14 +163,14 @@ def render(ways: List[Dict], indent: str = "") -> List[str]:
     return lines
 
 
-def _show(lit, env, holding: bool = False, meanings=None, ex=None) -> str:
+def _show(lit, env, holding: bool = False, meanings=None, ex=None, clause=None) -> str:
     """A literal with its bindings: as it holds (``holding``), or as the condition that fails."""
     def val(a, plain=False):
         if isinstance(a, Var):
             v = env.get(a.name)
-            return _plain(v) if v is not None else a.name
+            return (ex.show(v, clause, a.name) if ex is not None else _plain(v)) if v is not None else a.name
         if plain:  # a constant of the rule, as the meaning reads it
-            return _plain(a.value)
+            return ex.show(a.value, clause) if ex is not None else _plain(a.value)
         return str(a)
 
     if isinstance(lit, (Atom, Negated)):
@@ -144,6 +181,9 @@ def _show(lit, env, holding: bool = False, meanings=None, ex=None) -> str:
                 return said(*(None if isinstance(a, Var) and env.get(a.name) is None else val(a, True)
                               for a in lit.args))
             return said.format(*(val(a, True) for a in lit.args))
+        if not holding and lit.negated and ex is not None and all(not isinstance(a, Var) or a.name in env for a in lit.args):
+            # an absence that fails: what holds instead, as its rule's template reads it
+            return ex.graph.nodes[ex.prove_atom(lit.name, tuple(ex._value(a, env) for a in lit.args))]["label"]
         if not holding and not lit.negated and lit.name in MEANING and lit.args:
             return f"{val(lit.args[0])} {MEANING[lit.name]}"  # the core's phrasing of an absent relation
         text = f"{lit.name}({', '.join(val(a) for a in lit.args)})"
@@ -153,5 +193,6 @@ def _show(lit, env, holding: bool = False, meanings=None, ex=None) -> str:
     if isinstance(lit, FuncEq):
         text = f"{lit.name}[{', '.join(val(a) for a in lit.args)}] == {val(lit.value)}"
         return text if holding else f"{text} does not hold"
-    shown = condition_text(lit.text, env)
-    return shown if holding else f"condition {shown} is false"
+    shown = condition_text(lit.text, env, ex.words_for(clause) if ex is not None else None,
+                           (lambda var, v: ex.show(v, clause, var)) if ex is not None else None)
+    return shown if holding else f"not so: {shown}"

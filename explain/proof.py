@@ -16,6 +16,7 @@ proof is shown.
 from __future__ import annotations
 
 import re
+from datetime import date
 from fractions import Fraction
 from typing import Dict, Iterator, List, Optional, Sequence, Tuple
 
@@ -75,40 +76,117 @@ GIVEN = {
 _PARSED: List = []
 
 
-def _parsed_rules(book=RULEBOOK) -> Dict[str, List[Tuple]]:
-    """A rule book, parsed once: head name -> [(rule, head, body)]."""
+class _Parsed(dict):
+    """A rule book's rules by head name, ``[(rule, head, body)]``, each name's parsed when first asked
+    for: a proof visits a few dozen relations, and parsing all of a book's rules costs more than it."""
+
+    def __init__(self, book):
+        super().__init__()
+        self._by: Dict[str, List] = {}
+        for r in book.rules:
+            self._by.setdefault(r.head_name, []).append(r)
+
+    def __missing__(self, name):
+        if name not in self._by:
+            raise KeyError(name)
+        got = self[name] = [(r, r.head_literal, r.body_literals) for r in self._by[name]]
+        return got
+
+    def get(self, name, default=None):
+        return self[name] if name in self._by else default
+
+    def single_function_bodies(self) -> List[Tuple]:
+        """The parsed rules whose body may be one function literal (no ``&``, a ``[``)."""
+        return [t for name, rules in self._by.items() if any("&" not in r.body and "[" in r.body for r in rules)
+                for t in self[name] if len(t[2]) == 1]
+
+
+def _parsed_rules(book=RULEBOOK) -> "_Parsed":
+    """A rule book, parsed as needed, once per process: head name -> [(rule, head, body)]."""
     for b, rules in _PARSED:
         if b is book:
             return rules
-    rules = {}
-    for r in book.rules:
-        rules.setdefault(r.head_literal.name, []).append((r, r.head_literal, r.body_literals))
+    rules = _Parsed(book)
     _PARSED.append((book, rules))
     return rules
 
 
-def _plain(v) -> str:
+def _plain(v, percent: bool = True) -> str:
+    """A value as the facts write it: a share as a percentage (``25%``), any other exact number as
+    a decimal (``0.71``, ``1.4``, ``71``): ``percent`` says which the rule's numbers are.
+
+        >>> _plain(Fraction(1, 4)), _plain(Fraction(7, 5), percent=False), _plain(Fraction(71), percent=False)
+        ('25%', '1.4', '71')
+    """
     if isinstance(v, Fraction):
+        if not percent:
+            return str(v.numerator) if v.denominator == 1 else f"{float(v):.4f}".rstrip("0").rstrip(".")
         p = v * 100
         return f"{p.numerator}%" if p.denominator == 1 else f"{float(p):.4g}%"
     if isinstance(v, tuple):
-        return "(" + ", ".join(_plain(x) for x in v) + ")"
+        return "(" + ", ".join(_plain(x, percent) for x in v) + ")"
     return str(v)
 
 
+_ROW_ID = re.compile(r"[a-z_-]+@.+:\d+\Z")
+_EXTREME = re.compile(r"(?:min_|max_)\(([A-Z][A-Za-z0-9_]*)")
+#: Variables of the core rules that hold a day (``date.toordinal``): shown as ISO dates.
+DATE_VARS = frozenset({"A", "Day"})
 _TOKEN = re.compile(r"\b[A-Z][A-Za-z0-9_]*\b")
-_FRACTION = re.compile(r"Fraction\((\d+), (\d+)\)")
+_FRACTION = re.compile(r"Fraction\((\d+)(?:, (\d+))?\)")
 #: Variables that only assemble a proof (fact-id tuples, chain paths, counters).
 _BOOKKEEPING = re.compile(r"(Fs|Path|N)\d*\Z")
 
 
-def condition_text(expr: str, env: Dict) -> str:
-    """A comparison of a rule body with its variables replaced by their values, as people read them."""
-    shown = _TOKEN.sub(lambda m: _plain(env[m.group()]) if m.group() in env else m.group(), expr)
-    shown = _FRACTION.sub(lambda m: _plain(Fraction(int(m.group(1)), int(m.group(2)))), shown)
-    if shown.startswith("(") and shown.endswith(")"):
-        shown = shown[1:-1]
-    return shown
+#: What the rules' variable names stand for where a condition tests them (logic/mechanics.py's
+#: docstring names them): a failing ``(T <= 2)`` reads "tier 3 is at most 2".
+WORDS = {"T": "tier", "TA": "tier", "TB": "tier", "Sp": "span", "Sa": "span", "Sb": "span",
+         "St": "status", "Pub": "publisher", "PA": "publisher", "PB": "publisher", "Lo": "share",
+         "Hi": "share", "Sh": "share", "E": "effective stake", "B": "bound"}
+_OPS = {"==": "is", "!=": "differs from", "<=": "is at most", ">=": "is at least", "<": "is below",
+        ">": "is above", "in": "is one of", "not in": "is not one of"}
+_COMPARE = re.compile(r"\(?\s*(.+?)\s+(==|!=|<=|>=|<|>|not in|in)\s+(.+?)\s*\)?\Z")
+#: A condition over counters only ((N1 < 6): a bounded recursion) says nothing about the world.
+_COUNTER = re.compile(r"N\d+\Z")
+
+
+def condition_text(expr: str, env: Dict, words: Optional[Dict[str, str]] = None, show=None) -> str:
+    """A comparison of a rule body with its variables replaced by their values, as people read them.
+
+        >>> condition_text("(T <= 2)", {"T": 3})
+        'tier 3 is at most 2'
+        >>> condition_text("(Sp != '')", {"Sp": ''})
+        'a span is quoted'
+
+    ``words`` name the variables (default :data:`WORDS`, the core rules' names; another
+    rulebook's variables mean other things, so it passes its own or none). ``show(var, value)``
+    writes a value (default :func:`_plain`; an explainer's knows its rule's numbers and dates).
+    """
+    words = WORDS if words is None else words
+    show = show or (lambda var, v: _plain(v))
+
+    def side(text: str) -> str:
+        text = text.strip()
+        if text in env:
+            word = words.get(text)
+            return f"{word} {show(text, env[text])}" if word else show(text, env[text])
+        shown = _TOKEN.sub(lambda m: show(m.group(), env[m.group()]) if m.group() in env else m.group(), text)
+        shown = _FRACTION.sub(lambda m: show(None, Fraction(int(m.group(1)), int(m.group(2) or 1))), shown)
+        return shown.replace("'", "")
+
+    m = _COMPARE.match(expr.strip())
+    if not m:
+        return side(expr.strip()[1:-1] if expr.strip().startswith("(") else expr)
+    left, op, right = m.groups()
+    if right.strip() == "''" and left.strip() in words:  # an empty string is an absent value
+        return f"a {words[left.strip()]} is quoted" if op == "!=" else f"no {words[left.strip()]} is quoted"
+    return f"{side(left)} {_OPS[op]} {side(right)}"
+
+
+def counters_only(lit) -> bool:
+    """Whether a comparison tests only recursion counters (hidden from proofs)."""
+    names = lit.variables()
+    return bool(names) and all(_COUNTER.match(t) for t in names)
 
 
 def atom_id(name: str, row: Sequence) -> str:
@@ -129,15 +207,35 @@ class Explainer:
         # The core Derivation, or a RulebookRun of another rulebook (logic/rulebooks.py).
         self.rules = _parsed_rules(getattr(derivation, "rules", RULEBOOK))
         self.edb = getattr(derivation, "edb", None) or set(PREDICATES)
+        book = getattr(derivation, "book", None)  # another rulebook names its variables its own way
+        self.words = WORDS if book is None else getattr(book, "words", {})
+        # The core rules' fractions are shares (25%) but for the results lanes' scores (PL.*: 0.71, x1.4);
+        # their days are ordinals of dates. Another rulebook's numbers are numbers.
+        self._percent = (lambda clause: not (clause or "").startswith("PL.")) if book is None else (lambda clause: False)
+        self._dates = DATE_VARS if book is None else frozenset()
+
         # plain relations that read an aggregate once (cap_decided <= cap_decider): their answers serve both
-        self._reads = {body[0].name: head.name for rules in self.rules.values() for _, head, body in rules
-                       if len(body) == 1 and isinstance(body[0], FuncEq) and isinstance(head, Atom)
+        self._reads = {body[0].name: head.name for _, head, body in self.rules.single_function_bodies()
+                       if isinstance(body[0], FuncEq) and isinstance(head, Atom)
                        and head.args == body[0].args + (body[0].value,)}
         # What every explainer of this derivation shares (facts by id)
         self._shared: Dict[str, Dict] = derivation.__dict__.setdefault("_explain_rows", {})
         self.graph = nx.DiGraph()
         self._size: Dict[str, int] = {}
         self._busy: set = set()
+
+    def words_for(self, clause: Optional[str]) -> Dict[str, str]:
+        """The variable names of a rule of ``clause`` (the lanes' B is a base, not a bound)."""
+        return self.words if self._percent(clause) else {}
+
+    def show(self, v, clause: Optional[str] = None, var: Optional[str] = None) -> str:
+        """A value bound in a rule of ``clause`` to ``var``, as the facts write it."""
+        if var in self._dates and isinstance(v, int) and not isinstance(v, bool):
+            return date.fromordinal(v).isoformat()
+        if isinstance(v, str) and _ROW_ID.match(v):  # a statement's id (money@w.facts:12): where it is written
+            kind, _, loc = v.partition("@")
+            return f"the {kind} at {loc}"
+        return _plain(v, self._percent(clause))
 
     # -- asking the engine, with constants bound where pyDatalog can read them ------------------------
     def rows(self, name: str, pattern: Sequence, func: bool = False) -> List[Tuple]:
@@ -218,13 +316,13 @@ class Explainer:
             self.graph.add_node(nid, **attrs)
         return nid
 
-    def prove_atom(self, name: str, row: Tuple) -> str:
+    def prove_atom(self, name: str, row: Tuple, clause: Optional[str] = None) -> str:
         """The node proving ``name(*row)`` (which must hold), with its sub-proof."""
         nid = atom_id(name, row)
         if nid in self.graph:
             return nid
         if name in self.edb:
-            return self._leaf(name, row, nid)
+            return self._leaf(name, row, nid, clause)
         best = None
         self._busy.add(nid)
         for rule, head, body in self.rules.get(name, []):
@@ -243,7 +341,7 @@ class Explainer:
         if best is None:  # pragma: no cover - a fact the engine derived must have a proof
             return self._add(nid, kind="derived", label=nid)
         rule, body, sol, children = best
-        label = rule.template.format_map(_Fill({k: _plain(v) for k, v in sol.items()})) if rule.template else nid
+        label = rule.template.format_map(_Fill({k: self.show(v, rule.clause, k) for k, v in sol.items()})) if rule.template else nid
         self._add(nid, kind="derived", label=label, rule=rule.clause, bindings=dict(sol),
                   text=rule.text)
         for c in children:
@@ -252,13 +350,13 @@ class Explainer:
         return nid
 
     def _pick(self, best, rule, body, sol):
-        children = [c for c in (self._child(l, sol) for l in body) if c is not None]
+        children = [c for c in (self._child(l, sol, rule.clause) for l in body) if c is not None]
         size = sum(self._size.get(c, 1) for c in children)
         if best is None or size < sum(self._size.get(c, 1) for c in best[3]):
             return (rule, body, sol, children)
         return best
 
-    def _child(self, lit, env) -> str:
+    def _child(self, lit, env, clause: Optional[str] = None) -> str:
         if isinstance(lit, (Atom, Negated)):
             row = tuple(self._value(a, env) for a in lit.args)
             if lit.negated:
@@ -270,15 +368,16 @@ class Explainer:
                     return self._add(nid, kind="absent", label=text(*shown) if callable(text) else text.format(*shown))
                 meaning = MEANING.get(lit.name, f"no {lit.name} holds")
                 return self._add(nid, kind="absent", label=f"{_plain(row[0])} {meaning}" if row else meaning)
-            return self.prove_atom(lit.name, row)
+            return self.prove_atom(lit.name, row, clause)
         if isinstance(lit, FuncEq):
             args = tuple(self._value(a, env) for a in lit.args)
             return self.prove_function(lit.name, args, self._value(lit.value, env))
         names = set(lit.variables()) & set(env)
         nid = f"cond {lit.text} {sorted((k, repr(env[k])) for k in names)}"
-        if lit.assigns and _BOOKKEEPING.match(lit.assigns):
-            return None  # (Fs == (F,)), (N == N1 + 1): how a proof is assembled, not a condition of the rule
-        return self._add(nid, kind="condition", label=condition_text(lit.text, env))
+        if lit.assigns and (_BOOKKEEPING.match(lit.assigns) or not lit.right.variables()) or counters_only(lit):
+            return None  # (Fs == (F,)), (N == N1 + 1), (X == 2): how a proof is assembled, not a condition
+        return self._add(nid, kind="condition", label=condition_text(
+            lit.text, env, self.words_for(clause), lambda var, v: self.show(v, clause, var)))
 
     def prove_function(self, name: str, args: Tuple, value) -> str:
         nid = f"{name}[{', '.join(_plain(a) for a in args)}] = {_plain(value)}"
@@ -286,10 +385,14 @@ class Explainer:
             return nid
         rule, head, body = next((r, h, b) for r, h, b in self.rules[name] if isinstance(h, FuncEq))
         env = self._match(head.args, args, {})
-        self._add(nid, kind="aggregate", label=rule.template.format_map(_Fill({k: _plain(v) for k, v in env.items()}))
-                  + f": {_plain(value)}", rule=rule.clause, text=rule.text)
+        self._add(nid, kind="aggregate", label=rule.template.format_map(_Fill({k: self.show(v, rule.clause, k) for k, v in env.items()}))
+                  + f": {self.show(value, rule.clause)}", rule=rule.clause, text=rule.text)
         kids = []
+        # a minimum (or maximum) rests on the rows that reach it, not on every row it compared
+        m = _EXTREME.match(str(head.value))
         for sol in self.solve(body, env):
+            if m and sol.get(m.group(1)) != value:
+                continue
             atoms = [l for l in body if isinstance(l, Atom)]
             for l in atoms[:1]:
                 kids.append(self.prove_atom(l.name, tuple(self._value(a, sol) for a in l.args)))
@@ -300,13 +403,17 @@ class Explainer:
         self._size[nid] = 1 + len(kids)
         return nid
 
-    def _leaf(self, name: str, row: Tuple, nid: str) -> str:
+    def _leaf(self, name: str, row: Tuple, nid: str, clause: Optional[str] = None) -> str:
         first = row[0] if row else None
         if name in ("signal", "stated", "status", "signal_rule", "precedence", "cites") and first in self.d.derived:
             return self.prove_derived_signal(first)
         facts = self.d.origins.get((name, row), [])
         if not facts:
-            return self._add(nid, kind="given", label=GIVEN.get((name, row), nid))
+            # a row the program gives itself, its numbers as the rule that reads it writes them
+            label = GIVEN.get((name, row)) or f"{name}({', '.join(self.show(v, clause) for v in row)})"
+            if name == "as_of" and not getattr(self.d, "book", None):
+                label = f"the as-of date is {self.show(row[0], None, 'A')}"  # freshness is measured at it
+            return self._add(nid, kind="given", label=label)
         f = facts[0]
         return self._add(f"fact {f.fid}", kind="fact", label=statement_text(f), loc=str(f.loc),
                          sources=self.source_info(f))
@@ -322,7 +429,11 @@ class Explainer:
         self.graph.add_edge(nid, self.prove_atom("derive", self.d.derived_rows[sid]))
         by_id = self._shared.get("facts by id")
         if by_id is None:
-            by_id = self._shared["facts by id"] = {f.fid: f for f in self.facts}
+            # a stored world looks its facts up one id at a time (logic/store.py); a live one indexes them all
+            by_id = getattr(self.facts, "by_fid", None)
+            if by_id is None:
+                by_id = {f.fid: f for f in self.facts}
+            self._shared["facts by id"] = by_id
         for fid in ds.facts:
             f = by_id[fid]
             leaf = self._add(f"fact {f.fid}", kind="fact", label=statement_text(f), loc=str(f.loc),

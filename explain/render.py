@@ -1,28 +1,73 @@
-"""Render an explanation: a readable tree, the JSON DAG of docs/json.md, or Graphviz dot.
+"""Render an explanation: a readable tree, the JSON DAG of docs/json.md, or one Graphviz digraph.
 
 Shared sub-proofs are printed once; later mentions point at their handle
 (``#7``). With a depth limit, a cut sub-proof shows its handle: print it
-with ``--from 7``.
+with ``--from 7``. Depth and ``--from`` cut the JSON and the DOT the same way.
 """
 from __future__ import annotations
 
 import json
-from typing import Dict, List, Optional
+from typing import Dict, List, Optional, Sequence, Union
 
 import networkx as nx
 
 
-def handles(g: nx.DiGraph, root: str) -> Dict[str, int]:
-    """Stable short handles: depth-first order from the root."""
+Roots = Union[str, Sequence[str]]
+
+
+def _roots(root: Roots) -> List[str]:
+    return [root] if isinstance(root, str) else list(root)
+
+
+def handles(g: nx.DiGraph, root: Roots) -> Dict[str, int]:
+    """Stable short handles: depth-first order from the root (from each root in turn, numbered on)."""
     out: Dict[str, int] = {}
-    stack = [root]
-    while stack:
-        n = stack.pop()
-        if n in out:
-            continue
-        out[n] = len(out) + 1
-        stack.extend(reversed(list(g.successors(n))))
+    for r in _roots(root):
+        stack = [r]
+        while stack:
+            n = stack.pop()
+            if n in out:
+                continue
+            out[n] = len(out) + 1
+            stack.extend(reversed(list(g.successors(n))))
     return out
+
+
+def _start(g, root: Roots, h: Dict[str, int], start: Optional[int]) -> List[str]:
+    """The roots to show: every root, or with ``start`` the node at handle #start."""
+    if start is None:
+        return _roots(root)
+    by_h = {v: k for k, v in h.items()}
+    if start not in by_h:
+        raise KeyError(f"no node #{start} in this proof (handles run 1-{len(h)})")
+    return [by_h[start]]
+
+
+def view(g: nx.DiGraph, root: Roots, depth: Optional[int] = None, start: Optional[int] = None):
+    """What a reader sees of a proof in every format: the handles (of the whole proof, so
+    ``--from N`` means the same node everywhere), the roots shown, the nodes shown (in handle
+    order), and the nodes cut by ``depth`` with how many children each hides."""
+    h = handles(g, root)
+    roots = _start(g, root, h, start)
+    shown: List[str] = []
+    cut: Dict[str, int] = {}
+    seen = set()
+
+    def walk(n, d):
+        if n in seen:
+            return
+        seen.add(n)
+        shown.append(n)
+        kids = list(g.successors(n))
+        if depth is not None and d >= depth and kids:
+            cut[n] = len(kids)
+            return
+        for c in kids:
+            walk(c, d + 1)
+
+    for r in roots:
+        walk(r, 0)
+    return h, roots, sorted(shown, key=h.get), cut
 
 
 def _line(g, n, h) -> str:
@@ -40,13 +85,9 @@ def _line(g, n, h) -> str:
     return f"#{h[n]} {a['label']}{loc}{srcs}"
 
 
-def to_text(g: nx.DiGraph, root: str, depth: Optional[int] = None, start: Optional[int] = None) -> str:
+def to_text(g: nx.DiGraph, root: Roots, depth: Optional[int] = None, start: Optional[int] = None) -> str:
+    """The proof as an indented tree; several roots (a goal's answers) one after another."""
     h = handles(g, root)
-    if start is not None:
-        by_h = {v: k for k, v in h.items()}
-        if start not in by_h:
-            raise KeyError(f"no node #{start} in this proof (handles run 1-{len(h)})")
-        root = by_h[start]
     lines: List[str] = []
     seen = set()
 
@@ -63,15 +104,19 @@ def to_text(g: nx.DiGraph, root: str, depth: Optional[int] = None, start: Option
         for c in kids:
             walk(c, d + 1, prefix + "  ")
 
-    walk(root, 0, "")
+    for i, r in enumerate(_start(g, root, h, start)):
+        if i:
+            lines.append("")
+        walk(r, 0, "")
     return "\n".join(lines)
 
 
-def to_json(g: nx.DiGraph, root: str) -> Dict:
-    h = handles(g, root)
-    order = sorted(h, key=h.get)
+def to_json(g: nx.DiGraph, root: str, depth: Optional[int] = None, start: Optional[int] = None) -> Dict:
+    """The proof DAG (docs/json.md, "proof"): nodes in handle order, edges, the root; a node that
+    ``depth`` cuts carries ``more`` (its hidden children) and ``expand`` (its handle for --from)."""
+    h, roots, shown, cut = view(g, root, depth, start)
     nodes = []
-    for n in order:
+    for n in shown:
         a = g.nodes[n]
         node = {"id": f"n{h[n]}", "kind": a.get("kind"), "label": a.get("label"), "rule": a.get("rule"),
                 "loc": a.get("loc")}
@@ -79,24 +124,49 @@ def to_json(g: nx.DiGraph, root: str) -> Dict:
             node["sources"] = a["sources"]
         if a.get("fired") is not None:
             node["fired"] = a["fired"]
+        if n in cut:
+            node["more"], node["expand"] = cut[n], h[n]
         nodes.append(node)
-    edges = [[f"n{x}", f"n{y}"] for x, y in sorted((h[a], h[b]) for a, b in g.edges if a in h and b in h)]
-    return {"root": f"n{h[root]}", "nodes": nodes, "edges": edges}
+    keep = set(shown)
+    edges = [[f"n{x}", f"n{y}"] for x, y in sorted((h[a], h[b]) for a, b in g.edges
+                                                   if a in keep and b in keep and a not in cut)]
+    return {"root": f"n{h[roots[0]]}", "nodes": nodes, "edges": edges}
 
 
-def to_dot(g: nx.DiGraph, root: str) -> str:
-    h = handles(g, root)
-    shape = {"fact": "note", "value": "doubleoctagon", "absent": "box", "condition": "plaintext",
-             "excluded": "box", "clamp": "hexagon"}
+_SHAPE = {"fact": "note", "value": "doubleoctagon", "absent": "box", "condition": "plaintext",
+          "excluded": "box", "clamp": "hexagon"}
+
+
+def to_dot(g: nx.DiGraph, root: Roots, depth: Optional[int] = None, start: Optional[int] = None) -> str:
+    """One DOT digraph; with several roots (a goal's answers) one cluster per answer, holding the
+    nodes first reached from it (a shared sub-proof sits in the first)."""
+    h, roots, shown, cut = view(g, root, depth, start)
     out = ["digraph proof {", "  rankdir=TB; node [fontname=\"Helvetica\", fontsize=10];"]
-    for n in sorted(h, key=h.get):
+
+    def node(n):
         a = g.nodes[n]
-        label = json.dumps(a.get("label") + (f"\n{a['loc']}" if a.get("loc") else ""))
+        text = a.get("label") + (f"\n{a['loc']}" if a.get("loc") else "")
+        if n in cut:
+            text += f"\n... {cut[n]} more: --from {h[n]}"
         style = ', style="dashed"' if a.get("kind") in ("absent", "excluded") else ""
         style += ', penwidth=2' if a.get("fired") else ""
-        out.append(f"  n{h[n]} [label={label}, shape={shape.get(a.get('kind'), 'ellipse')}{style}];")
+        return f"n{h[n]} [label={json.dumps(text)}, shape={_SHAPE.get(a.get('kind'), 'ellipse')}{style}];"
+
+    if len(roots) == 1:
+        out += [f"  {node(n)}" for n in shown]
+    else:
+        owner: Dict[str, int] = {}
+        for i, r in enumerate(roots):  # handle order is depth-first from each root in turn
+            for n in [r, *nx.descendants(g, r)]:
+                owner.setdefault(n, i)
+        for i, r in enumerate(roots):
+            out.append(f"  subgraph cluster_{i + 1} {{")
+            out.append(f"    label={json.dumps('answer ' + str(i + 1))};")
+            out += [f"    {node(n)}" for n in shown if owner.get(n) == i]
+            out.append("  }")
+    keep = set(shown)
     for a, b in sorted(g.edges, key=lambda e: (h.get(e[0], 0), h.get(e[1], 0))):
-        if a in h and b in h:
+        if a in keep and b in keep and a not in cut:
             out.append(f"  n{h[a]} -> n{h[b]};")
     out.append("}")
     return "\n".join(out)

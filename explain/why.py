@@ -6,13 +6,16 @@
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Tuple
 
 import networkx as nx
 
 from ..logic import Derivation
-from .proof import _FREE, Explainer
+from .goals import refute_row
+from ..logic.syntax import Atom, Compare, Negated, Var, parse_rule
+from .proof import _BOOKKEEPING, _FREE, Explainer, atom_id, statement_text
 
 REASONS = {
     "void": "{status}: supports nothing",
@@ -24,15 +27,6 @@ REASONS = {
     "leads-included": "no usable citation",
 }
 
-#: What each clamp asks of a signal (RULES section 0, SEMANTICS "Extremes", "Section 9").
-NEEDS = {
-    "C14": "only a signal whose sources are all confirmed may set any bound",
-    "C15": "a cap of 0 needs a quoted span from a confirmed source",
-    "C16": "a floor of 4 needs a quoted span and a tier 1-2 source or two publishers",
-    "F.12": "a floor of 4 on F needs negative, a tier-1 source and a second independent source",
-    "X.7": "a floor of 4 on X needs negative, a span and a second source",
-    "9": "a floor above 2 on S, R or M needs a published evaluation of a frontier model",
-}
 _CLAUSE_ORDER = ["C14", "C15", "C16", "F.12", "X.7", "9"]
 
 
@@ -45,11 +39,12 @@ class Explanation:
 def _signals_on(d: Derivation, org: str, dim: str) -> List[Tuple[str, str, Optional[str], Optional[int], str]]:
     """(id, kind, status, stated bound, rule) of every signal on org/dim, recorded and derived."""
     out = []
-    for f in d.facts.of("signal"):
-        if f["org"] == org and f["dim"] == dim:
-            out.append((f["id"], f["kind"], f["status"] or "active", f["bound"], f["rule"]))
-    for s in d.derived.values():
-        if s.org == org and s.dim == dim:
+    for sid in d.signal_ids(org, dim):
+        f = d.facts.signals.get(sid)
+        if f is not None:
+            out.append((sid, f["kind"], f["status"] or "active", f["bound"], f["rule"]))
+        else:
+            s = d.derived[sid]
             out.append((s.id, s.kind, "active", s.bound, s.rule))
     return sorted(out)
 
@@ -71,73 +66,15 @@ def exclusion_reason(d: Derivation, sid: str, status: str, policy: str) -> str:
     return REASONS[policy]
 
 
-class _Evidence:
-    """What a signal cites, in one view, for saying which part of a clamp's test is missing."""
-
-    def __init__(self, ex: Explainer, sid: str, view: str):
-        self.sid, self.view = sid, view
-        rows = ex.rows("vcite", (sid, view) + (_FREE,) * 5)
-        self.cites = [(src, sp) for _, _, src, sp, _, _, _ in rows]
-        # a source as it counts for this signal: publisher, status (confirmed for an admission, C17), tier
-        self.source = {src: (pub, st, tier) for _, _, src, _, st, tier, pub in rows}
-        self.negative = bool(ex.rows("negative", (sid,)))
-
-    def status(self, src):
-        return self.source[src][1]
-
-    def sources(self):
-        return sorted({src for src, _ in self.cites})
-
-    def publishers(self):
-        return sorted({self.source[s][0] for s in self.sources()})
-
-
-def missing(ex: Explainer, sid: str, view: str, clause: str) -> str:
-    """The part of ``clause``'s test that signal ``sid`` fails, in the words of the RULES."""
-    e = _Evidence(ex, sid, view)
-    srcs = e.sources()
-    if clause == "C14":
-        weak = [f"{s} is {e.status(s)}" for s in srcs if e.status(s) != "confirmed"]
-        if not any(e.status(s) in ("confirmed", "unaudited") for s in srcs):
-            return "its sources are only imported or unverifiable (" + ", ".join(weak) + "), which support 2 and nothing else"
-        return "not every source is confirmed (" + ", ".join(weak) + ")"
-    if clause == "C15":
-        spans = [s for s, sp in e.cites if sp]
-        if not spans:
-            return "it quotes no span"
-        return "it quotes a span only from sources that are not confirmed (" + ", ".join(
-            f"{s} is {e.status(s)}" for s in sorted(set(spans))) + ")"
-    if clause == "C16":
-        parts = []
-        if not any(sp for _, sp in e.cites):
-            parts.append("it quotes no span")
-        if not any(1 <= e.source[s][2] <= 2 for s in srcs) and len(e.publishers()) < 2:
-            parts.append("it cites no tier 1-2 source and sources from one publisher only ("
-                         + ", ".join(e.publishers()) + ")")
-        return "; ".join(parts) or "its test fails"
-    if clause == "F.12":
-        parts = [] if e.negative else ["it is not marked negative"]
-        tier1 = [s for s in srcs if e.source[s][2] == 1]
-        if not tier1:
-            parts.append("it cites no tier-1 source")
-        elif not any(e.source[s][0] != e.source[t][0] for t in tier1 for s in srcs):
-            parts.append("it cites no second source from a publisher other than its tier-1 source's")
-        return "; ".join(parts) or "its test fails"
-    if clause == "X.7":
-        parts = [] if e.negative else ["it is not marked negative"]
-        if not any(sp for _, sp in e.cites):
-            parts.append("it quotes no span")
-        if len(srcs) < 2:
-            parts.append("it cites no second source")
-        return "; ".join(parts) or "its test fails"
-    if clause == "9":
-        org = next(r[1] for r in ex.rows("signal", (sid, _FREE, _FREE, _FREE)))
-        return f"{org} has no published evaluation of a frontier model (evaluated=no)"
-    return f"{clause} holds it"
-
-
 def _clamp_text(ex: Explainer, sid: str, view: str, clause: str) -> str:
-    return f"held by {clause}: {NEEDS.get(clause, clause)}; {missing(ex, sid, view, clause)}"
+    """A clamp as the clause's own rules read it: what holds the bound (see :func:`_lift_clamp`)."""
+    heads: Dict[str, List[str]] = {}
+    for x in _lift_clamp(ex, sid, view, clause):
+        x = x[len(clause) + 2:] if x.startswith(clause + ": ") else x
+        head, _, why = x.partition(", because ")
+        heads.setdefault(head, []).append(why)
+    return f"held by {clause}: " + "; ".join(
+        head + (", because " + " and ".join(w for w in whys if w) if any(whys) else "") for head, whys in heads.items())
 
 
 def _evidence_nodes(ex: Explainer, sid: str) -> List[str]:
@@ -234,84 +171,305 @@ def explain_value(d: Derivation, org: str, dim: str, policy: str) -> Explanation
     return Explanation(root, g)
 
 
-def why_not(d: Derivation, org: str, dim: str, target: int, policy: str) -> List[Dict]:
-    """For each way ``org`` ``dim`` could be ``target``, the first condition that fails.
+def why_not(d: Derivation, org: str, dim: str, target: int, policy: str) -> Dict:
+    """What stops ``org``'s value on ``dim`` from being ``target`` under ``policy``, and what would lift it.
 
-    The ways: the smallest admissible cap is ``target``; there is no cap and
-    the largest floor is ``target``; a written resolution of a conflict is
-    ``target``. Returns a list of {"way", "fails", "signal"} dicts; empty
-    when the value is already ``target``.
+    The ways the value could be ``target``: the smallest admissible cap is
+    ``target``; there is no cap and the largest floor is ``target``; a written
+    resolution of a conflict is ``target``. Each way names a recorded or
+    derived signal whose bound could give ``target``, or, when none could, each
+    rule of the program that could derive one. Per way: what blocks it (a cap,
+    a floor, a clamp, the policy, the signal's status, the resolution, or the
+    rule's first failing condition) with its clause, the facts involved with
+    ``file:line``, and what would lift it, in the words of the rules (the
+    failing conditions found by :func:`refute <provlog.explain.goals.refute>`).
+    The shape is documented in docs/json.md ("why-not"); ``reached`` is true
+    and ``ways`` empty when the value already is ``target``.
     """
     got = d.values.get((org, dim, policy))
     value = got[0] if got else None
+    doc = {"org": org, "dim": dim, "policy": policy, "value": value, "target": target,
+           "reached": value == target, "ways": []}
     if value == target:
-        return []
+        return doc
     ex = Explainer(d)
     sigs = _signals_on(d, org, dim)
-    caps = sorted((d.effective[(s, policy)][1], s, r) for s, k, st, b, r in sigs
-                  if k == "cap" and (s, policy) in d.effective)
-    floors = sorted(((d.effective[(s, policy)][1], s, r) for s, k, st, b, r in sigs
-                     if k == "floor" and (s, policy) in d.effective), reverse=True)
+    eff = {s: d.effective[(s, policy)][1] for s, *_ in sigs if (s, policy) in d.effective}
+    caps = sorted((eff[s], s, r) for s, k, st, b, r in sigs if k == "cap" and s in eff)
+    floors = sorted(((eff[s], s, r) for s, k, st, b, r in sigs if k == "floor" and s in eff), reverse=True)
     conflict = d.conflicts.get((org, dim, policy))
     resolved = got is not None and not got[1] and conflict is not None
-    out: List[Dict] = []
+    ways = doc["ways"]
 
-    def through(cands, kind, verb, none_text):
-        """Each signal that could set the value at target, and what stops it; or that none could."""
-        for s, b, r, st in cands:
-            if (s, policy) not in d.effective:
-                fails = f"{s} ({r}) is not admissible under {policy}: " + exclusion_reason(d, s, st, policy)
+    def way(kind, says, signal, rule, what, clause, text, facts=(), lift=(), holds=()):
+        ways.append(_way(kind, says, signal, rule, what, clause, text, facts, lift, holds))
+
+    def through(kind, verb, cands):
+        """Each signal whose stated bound could give target, and what stops it."""
+        for s, st, b, r in cands:
+            says = f"{s} ({r}) {verb} {org} {dim} at {target}"
+            if s not in eff:
+                what = "status" if st != "active" else "policy"
+                way(kind, says, s, r, what, "0", f"{s} is not admissible under {policy}: "
+                    + exclusion_reason(d, s, st, policy), _facts_of(ex, s),
+                    _lift(ex, "admissible", (s, policy)) if st == "active" else
+                    [f"a new active signal in its place: {s} is {st}"])
             else:
-                fails = f"{s} ({r}): " + held(s, kind, b, d.effective[(s, policy)][1])
-            out.append({"way": f"{s} {verb} at {target}", "signal": s, "fails": fails})
-        if not cands:
-            out.append({"way": f"a {kind} of {target} decides", "signal": None, "fails": none_text})
+                clauses = sorted(d.held.get((s, d.view_of(s, policy)), ()), key=clause_order)
+                view = d.view_of(s, policy)
+                way(kind, says, s, r, "clamp", ", ".join(clauses) or None,
+                    f"its {kind} {b} is held at {eff[s]} by {', '.join(clauses)}", _facts_of(ex, s),
+                    [x for c in clauses for x in _lift_clamp(ex, s, view, c)])
 
-    def held(s, kind, b, eff):
-        view = d.view_of(s, policy)
-        clauses = sorted(d.held.get((s, view), ()), key=clause_order)
-        return (f"its {kind} {b} is held at {eff} by {', '.join(clauses)}: "
-                + "; ".join(f"{NEEDS.get(c, c)}, and {missing(ex, s, view, c)}" for c in clauses))
+    def by_rules(kind, direction, verb):
+        """No signal could: each rule of the program that could derive one, and the condition it lacks."""
+        found = False
+        for w in _refute(ex, "derive", [None, org, dim, direction, kind, target, None], 3):
+            if w.get("applies") is False or not w.get("rule"):
+                continue
+            found = True
+            way("rule", f"{w['rule']} {verb} {org} {dim} at {target}", None, w["rule"], "condition", w["rule"],
+                w["fails"], lift=_lifts([w]), holds=w["holds"])
+        return found
 
     # Way 1: the smallest admissible cap is target (and no resolution overrides it).
     blockers = [c for c in caps if c[0] < target]
     at = [c for c in caps if c[0] == target]
-    if blockers:
-        for b, s, r in blockers:
-            out.append({"way": f"a cap of {target} decides", "signal": s,
-                        "fails": f"{s} ({r}) caps {org} {dim} at {b} < {target} under {policy}"})
-    elif at and resolved:
-        out.append({"way": f"a cap of {target} decides", "signal": at[0][1],
-                    "fails": f"{at[0][1]} ({at[0][2]}) caps at {target}, but the conflict is resolved by "
-                             f"{got[2]} at {value}"})
-    elif not at:
+    for b, s, r in blockers:
+        way("cap", f"a cap of {target} decides", s, r, "cap", r,
+            f"{s} ({r}) caps {org} {dim} at {b} < {target} under {policy}", _facts_of(ex, s),
+            _lift_cap(ex, s, r, target, policy))
+    if not blockers and at and resolved:
+        b, s, r = at[0]
+        way("cap", f"a cap of {target} decides", s, r, "resolution", got[2],
+            f"{s} ({r}) caps at {target}, but the conflict is resolved by {got[2]} at {value}", _facts_of(ex, s),
+            [f"a resolution of {target} in place of the written one ({got[2]})"])
+    elif not blockers and not at:
         # A cap that states target, or an admissible one below it that a clamp raised past it.
-        candidates = [(s, b, r, st) for s, k, st, b, r in sigs if k == "cap" and b is not None
-                      and (b == target or b < target and (s, policy) in d.effective)]
-        through(candidates, "cap", "caps", f"no signal caps {org} {dim} at {target}")
+        cands = [(s, st, b, r) for s, k, st, b, r in sigs if k == "cap" and b is not None
+                 and (b == target or b < target and s in eff)]
+        through("cap", "caps", cands)
+        # A new cap raising a value set by floors is no way anyone argues; nor does a cap of 4 bound anything.
+        if not cands and not by_rules("cap", "against", "caps") and (value is None or target < value):
+            way("cap", f"a cap of {target} decides", None, None, "nothing", None,
+                f"no signal caps {org} {dim} at {target}, and no rule of the program derives one",
+                lift=[f"a signal that caps {org} {dim} at {target} under a clause of the RULES, "
+                      f"admissible under {policy}"])
     # Way 2: no admissible cap, and the largest floor is target.
     if not caps:
         above = [f for f in floors if f[0] > target]
         for b, s, r in above:
-            out.append({"way": f"a floor of {target} decides", "signal": s,
-                        "fails": f"{s} ({r}) sets a floor of {b} > {target}; only a cap of {target} could lower it"})
+            way("floor", f"a floor of {target} decides", s, r, "floor", r,
+                f"{s} ({r}) sets a floor of {b} > {target}", _facts_of(ex, s),
+                [f"a cap of {target} on {org} {dim}: only a cap lowers a value set by a floor"])
         if not above:
             # A floor that states target, or an admissible one above it that a clamp held below it.
-            cands = [(s, b, r, st) for s, k, st, b, r in sigs if k == "floor" and b is not None
-                     and (b == target or b > target and (s, policy) in d.effective)]
-            through(cands, "floor", "floors", f"no signal sets a floor of {target} on {org} {dim}")
+            cands = [(s, st, b, r) for s, k, st, b, r in sigs if k == "floor" and b is not None
+                     and (b == target or b > target and s in eff)]
+            through("floor", "floors", cands)
+            if not cands and not by_rules("floor", "for", "floors") and target > 0:  # nor a floor of 0
+                top = floors[0] if floors else None
+                way("floor", f"a floor of {target} decides", top and top[1], top and top[2], "nothing", None,
+                    f"no signal floors {org} {dim} at {target}, and no rule of the program derives one"
+                    + (f"; the largest admissible floor is {top[0]} ({top[1]}, {top[2]})" if top else ""),
+                    _facts_of(ex, top[1]) if top else (),
+                    [f"a signal that floors {org} {dim} at {target} under a clause of the RULES, "
+                     f"admissible under {policy}"])
     # Way 3: a written resolution of a conflict.
     if conflict is not None:
         c, f = conflict
         res = next((r for r in d.facts.of("resolution") if r["org"] == org and r["dim"] == dim), None)
-        way = f"a resolution of {target} decides"
+        facts = [_fact(res)] if res is not None else []
+        write = f"`resolution {org} {dim} value={target} rule=<the clause that decides>`"
         if not c <= target <= f:
-            fails = f"{target} lies outside the conflict's range [cap {c}, floor {f}]"
+            way("resolution", f"a resolution of {target} decides", None, None, "resolution", "0",
+                f"{target} lies outside the conflict's range [cap {c}, floor {f}]", facts,
+                [f"none: a resolution must lie between cap {c} and floor {f}"])
         elif res is None:
-            fails = f"no resolution of the conflict (floor {f} > cap {c}) is written"
+            way("resolution", f"a resolution of {target} decides", None, None, "resolution", "0",
+                f"no resolution of the conflict (floor {f} > cap {c}) is written", lift=[write])
         elif resolved:
-            fails = f"the resolution ({res['rule']}) sets {res['value']}, not {target}"
+            way("resolution", f"a resolution of {target} decides", None, res["rule"], "resolution", res["rule"],
+                f"the resolution ({res['rule']}) sets {res['value']}, not {target}", facts, [write])
         else:
-            fails = f"the resolution's value {res['value']} lies outside [cap {c}, floor {f}]"
-        out.append({"way": way, "signal": None, "fails": fails})
-    return out
+            way("resolution", f"a resolution of {target} decides", None, res["rule"], "resolution", res["rule"],
+                f"the resolution's value {res['value']} lies outside [cap {c}, floor {f}]", facts, [write])
+    return doc
+
+
+def _way(kind, says, signal, rule, what, clause, text, facts=(), lift=(), holds=()) -> Dict:
+    """One way of a why-not answer (docs/json.md, "why-not")."""
+    return {"way": kind, "says": says, "signal": signal, "rule": rule,
+            "blocked_by": {"what": what, "clause": clause, "text": text},
+            "holds": list(holds), "facts": list(facts), "lift": list(lift)}
+
+
+def why_not_goal(goal: str, rulebook, refutation: List[Dict]) -> Dict:
+    """``why-not --goal``: a refutation (:func:`provlog.explain.goals.refute`) in why-not's shape,
+    one way per rule that could derive the goal."""
+    ways = [_way("rule", f"{w['rule']} derives {goal}" if w.get("rule") else goal, None, w.get("rule"),
+                 "condition", w.get("rule"), w["fails"], lift=_lifts([w]), holds=w.get("holds", ()))
+            for w in refutation if w.get("applies") is not False]
+    return {"goal": goal, "rulebook": rulebook, "reached": not refutation, "ways": ways}
+
+
+def _fact(f) -> Dict[str, str]:
+    return {"loc": str(f.loc), "statement": statement_text(f)}
+
+
+def _facts_of(ex: Explainer, sid: str) -> List[Dict[str, str]]:
+    """The statements a signal rests on: the signal and its cites, or a derived signal's facts."""
+    d = ex.d
+    if sid in d.derived:
+        by_id = {f.fid: f for f in d.facts}
+        return [_fact(by_id[fid]) for fid in d.derived[sid].facts]
+    out = [d.facts.signals[sid]] if sid in d.facts.signals else []
+    out += sorted((f for f in d.facts.of("cite") if f["signal"] == sid), key=lambda f: f.loc)
+    return [_fact(f) for f in out]
+
+
+_DIFFERS = re.compile(r"\((\w+) != (\w+)\)\Z")
+_BARE = re.compile(r"no [a-z_0-9]+\(")
+
+
+def _lifts(ways: List[Dict], said: str = "", top: bool = True) -> List[str]:
+    """Each failing condition of a refutation, read down its ``because`` chain, as one line."""
+    out: List[str] = []
+    for w in ways:
+        if w.get("applies") is False:
+            continue
+        here = (f"{w['rule']}: " if top and w.get("rule") and w["rule"] != "def" and not said else "") + w["fails"]
+        line = f"{said}, because {w['fails']}" if said else here
+        if w.get("because") and _BARE.match(w["fails"]):
+            line = said  # a relation's bare name says nothing its causes do not say better
+        # A condition open in several places (cites no confirmed source: any source, span, tier) has
+        # causes everywhere: say it, not them. A place or two (a policy, a payer) are worth reading down.
+        broad = len([v for v in w.get("open", ()) if not _BOOKKEEPING.match(v)]) > 2
+        deeper = [] if broad else _lifts(w.get("because", []), line, top)
+        out += deeper or [line]
+    return list(dict.fromkeys(out))
+
+
+def _lift(ex: Explainer, name: str, row: Tuple, depth: int = 5) -> List[str]:
+    """What would make ``name(*row)`` hold: the first failing condition of each rule, in its words."""
+    return _lifts(_refute(ex, name, list(row), depth))
+
+
+def _refute(ex: Explainer, name: str, row: List, depth: int) -> List[Dict]:
+    """:func:`refute_row`, with each missing fact said as the statement that would state it."""
+    ways = refute_row(ex, name, row, depth)
+
+    def reword(ws):
+        for w in ws:
+            said = _statement_for(ex, *w["missing"]) if w.get("missing") else None
+            if said:
+                also = [_statement_for(ex, *m) for m in w.get("also", ())]
+                w["fails"] = f"no `{said}` is stated" + "".join(f", nor `{a}`" for a in also if a)
+            reword(w.get("because", ()))
+    reword(ways)
+    return ways
+
+
+def _statement_for(ex: Explainer, name: str, row: List) -> Optional[str]:
+    """The statement that would give the fact ``name(*row)`` (``None`` places left out), read off a
+    fact of the same relation the world does state: which field of its statement each place holds.
+    ``org_policy(o, 'market-rates', F)`` reads ``policy o market-rates``, ``money(M, L, o, 'fee')``
+    ``money <payer> o fee``; None if the world states no such fact."""
+    from ..facts.schema import DECLS
+
+    sample = next(iter(ex.rows(name, [_FREE] * len(row))), None)
+    facts = ex.d.origins.get((name, tuple(sample))) if sample is not None else ()
+    decl = DECLS.get(facts[0].kind) if facts else None
+    if decl is None:
+        return None
+    f = facts[0]
+    fields = [next((k for k, x in f.values.items() if x == v and not k.startswith("_")), None) for v in sample]
+    given = {k: v for k, v in zip(fields, row) if k and v is not None}
+    if not given:
+        return None
+    names = [p.name for p in decl.positional]
+    last = max((i for i, k in enumerate(names) if k in given), default=-1)  # a place before it stays open
+    parts = [f.kind] + [ex.show(given[k]) if k in given else f"<{k}>" for k in names[:last + 1]]
+    parts += [f"{k}={ex.show(v)}" for k, v in given.items() if k not in names]
+    return " ".join(parts + ([name] if name in decl.flags else []))
+
+
+def _lift_clamp(ex: Explainer, sid: str, view: str, clause: str) -> List[str]:
+    """What would free a bound that ``clause`` holds (see :func:`_lift_proof`)."""
+    own = {f["loc"] for f in _facts_of(ex, sid)}  # the signal's own statements are what is held, not why
+    return _lift_proof(ex, ex.prove_atom("held", (sid, view, clause)), clause, lambda loc: loc not in own, quote=True)
+
+
+def _lift_proof(ex: Explainer, root: str, clause: str, counts, quote: bool = False) -> List[str]:
+    """What would undo the proof at ``root``, read from the rules of ``clause`` in it: each
+    condition whose absence it needs (refuted in turn: what that lacks), and each statement it
+    rests on that ``counts`` (quoted when the way does not list it); where there is neither (C14's classes test only what holds), the
+    conditions themselves."""
+    g = ex.graph
+    needs: List[str] = []
+    holding: List[str] = []
+    facts: set = set()
+    stack, seen = [root], set()
+    while stack:
+        n = stack.pop()
+        if n in seen:
+            continue
+        seen.add(n)
+        a = g.nodes[n]
+        said = a["label"] if a["label"].startswith(clause + ":") else f"{clause}: {a['label']}"
+        body = parse_rule(a["text"])[1] if a.get("text") else []
+        for lit in body:
+            m = _DIFFERS.match(lit.text) if isinstance(lit, Compare) else None
+            if m and all(v in a["bindings"] for v in m.groups()):
+                # held because a stage gave another bound than stated (C14): what the stated one lacks there
+                x, y = m.groups()
+                stage = [at for at in body if isinstance(at, Atom) and (x in at.variables()) != (y in at.variables())]
+                if stage:  # the last stage of the body gave the other value: refute it giving the first one's
+                    at = stage[-1]
+                    got, was = (x, y) if x in at.variables() else (y, x)
+                    row = [a["bindings"][was] if isinstance(v, Var) and v.name == got else ex._value(v, a["bindings"])
+                           for v in at.args]
+                    needs += [f"{clause}: {w}" for w in _lifts(_refute(ex, at.name, row, 3), top=False)]
+            if isinstance(lit, Negated):  # it holds because this is absent: what that lacks
+                row = [ex._value(x, a["bindings"]) for x in lit.args]
+                absent = g.nodes.get("not " + atom_id(lit.name, row), {}).get("label", "")
+                needs += [f"{clause}: {x}" for x in _lifts(_refute(ex, lit.name, row, 3), absent, top=False)]
+        for c in g.successors(n):
+            k = g.nodes[c]
+            if k.get("kind") == "fact":
+                if counts(k["loc"]) and k["loc"] not in facts:  # one line per statement (listed with the way)
+                    facts.add(k["loc"])
+                    what = f"`{k['label']}` at {k['loc']}" if quote else f"the statement at {k['loc']}"
+                    needs.append(f"{said}: unless {what} is corrected")
+            elif k.get("rule") == clause or (k.get("rule") == "0" and n == root):
+                stack.append(c)
+            elif k.get("rule") == "def" and k.get("kind") == "derived":
+                holding.append(f"{clause}: unless: {k['label']}")
+    return list(dict.fromkeys(needs or holding))
+
+
+def _lift_cap(ex: Explainer, sid: str, rule: str, target: int, policy: str) -> List[str]:
+    """What would lift a cap below ``target``: for a derived cap, what its rule lacks (F.3's fee
+    policies) or the facts it rests on; for a recorded one, retiring it."""
+    d = ex.d
+    if sid in d.derived:
+        used = {str(f.loc) for f in d.facts if f.fid in d.derived[sid].facts}  # the facts its rule cites
+        return _lift_proof(ex, ex.prove_atom("derive", d.derived_rows[sid]), rule, used.__contains__)
+    return [f"{sid} is recorded under {rule}: it lifts only when retired (status=superseded or differs) "
+            f"or when its citations stop being admissible under {policy}"]
+
+
+def render_why_not(doc: Dict) -> List[str]:
+    """A why-not answer as lines: per way, what blocks it (with its clause), the facts, what would lift it."""
+    org, dim, policy, target = doc["org"], doc["dim"], doc["policy"], doc["target"]
+    shown = "-" if doc["value"] is None else doc["value"]
+    if doc["reached"]:
+        return [f"{org} {dim} is {target} under {policy}"]
+    lines = [f"{org} {dim} = {shown} under {policy}, not {target}:"]
+    for w in doc["ways"]:
+        b = w["blocked_by"]
+        by = f"{b['what']} [{b['clause']}]" if b["clause"] else b["what"]
+        lines.append(f"  {w['says']}: blocked by {by}: {b['text']}")
+        lines += [f"      {f['statement']}  @{f['loc']}" for f in w["facts"]]
+        lines += [f"    would lift: {x}" for x in w["lift"]]
+    return lines

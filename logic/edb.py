@@ -29,6 +29,27 @@ PREDICATES = {
     "result_age": 2, "result_ahead": 2, "decay": 2, "grade_ceiling": 2, "as_of": 1,
 }
 
+#: each predicate's arguments by name (the stored model's column names, docs/store.md)
+COLUMNS = {name: cols.split() for name, cols in {
+    "signal": "signal org dim direction", "stated": "signal kind bound", "status": "signal status",
+    "signal_rule": "signal rule", "negative": "signal", "precedence": "signal rank", "cites": "signal source span",
+    "source": "source publisher status tier", "unusable": "source",
+    "org": "org type", "org_status": "org status", "org_output": "org output", "not_evaluated": "org",
+    "statutory": "org what", "org_fact": "org fact", "lab": "lab", "entity": "entity kind",
+    "entity_fact": "entity fact", "principal": "entity principal", "donors": "entity donors", "person": "person",
+    "stake": "holder subject pct fact", "unit": "org lab fact", "invest": "investor target lead priced fact",
+    "money": "money payer recipient kind", "money_flag": "money flag", "money_share": "money share bound",
+    "money_year": "money year", "role": "person role at recusal fact", "role_recusal": "role recusal",
+    "org_policy": "org policy fact", "policy_value": "policy lo hi", "sells": "org customer what fact",
+    "resolution": "org dim value rule", "view": "policy view", "threshold": "share",
+    "result": "result org benchmark lane fact", "result_flag": "result flag", "result_score": "result score unit",
+    "result_percentile": "result percentile", "result_src": "result source", "result_catalog": "result catalog",
+    "benchmark_source": "benchmark lane", "result_layer": "result layer", "result_fingerprint": "result",
+    "result_approved": "result", "result_age": "result days", "result_ahead": "result days",
+    "decay": "days freshness", "grade_ceiling": "grade ceiling", "as_of": "day",
+}.items()}
+
+
 class Origins:
     """Each EDB row's facts, by predicate: ``get((pred, row))`` is a tuple of facts (empty if none).
 

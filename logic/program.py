@@ -15,16 +15,18 @@ import gc
 from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Dict, List, Optional, Set, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Set, Tuple
 
 from ..facts.model import Fact, FactSet
-from ..grammar.parser import paused_gc
 from ..facts.schema import POLICY_NAMES
-from . import edb, strata
-from .engine import Program
+from . import edb
 from .mechanics import MECHANICS
+from .model import Keyed, KeyedSet, whole
 from . import structure  # noqa: F401  (registers the structural rules in MECHANICS)
 from . import lanes  # noqa: F401  (registers the provenance-lane rules and M.3 in MECHANICS)
+
+if TYPE_CHECKING:  # pyDatalog is imported only by a derivation that runs (a stored one never does)
+    from .engine import Program
 
 RULEBOOK = MECHANICS
 
@@ -62,7 +64,7 @@ class Derivation:
     """All answers of the rules over one world."""
 
     facts: FactSet
-    program: Program
+    program: "Program"  # or a stored model (logic/store.py): both offer the read interface (logic/model.py)
     derived: Dict[str, DerivedSignal] = field(default_factory=dict)
     values: Dict[Tuple[str, str, str], Tuple[int, Optional[str], str]] = field(default_factory=dict)
     conflicts: Dict[Tuple[str, str, str], Tuple[int, int]] = field(default_factory=dict)
@@ -79,13 +81,18 @@ class Derivation:
     self_favour: Set[str] = field(default_factory=set)  # for-signals citing their org's own pages (C17)
 
     @classmethod
-    def run(cls, facts: FactSet, as_of: Optional[str] = None, freeze: bool = False) -> "Derivation":
+    def run(cls, facts: FactSet, as_of: Optional[str] = None, freeze: bool = False,
+            progress: Optional[Callable[[int, int, List[str]], Any]] = None) -> "Derivation":
         """Derive everything; ``freeze`` (for short-lived processes such as the CLI) moves a large
-        derivation's objects out of the collector's walks for the rest of the process."""
+        derivation's objects out of the collector's walks for the rest of the process; ``progress``
+        is called with (strata done, strata in all, the relations of the next) as each stratum starts,
+        and (n, n, []) at the end."""
+        from ..grammar.parser import paused_gc
+
         # pyDatalog makes hundreds of thousands of small objects that live as long as the world;
         # the cyclic collector would walk them all again and again (about 60% of the time).
         with paused_gc():
-            d = cls._run(facts, as_of)
+            d = cls._run(facts, as_of, progress)
         if freeze and gc.isenabled() and sum(map(len, d.program.tables.values())) > FREEZE_ABOVE:
             # Left to the collector, its next full walk would visit all that the world keeps (0.2 s at
             # 200 orgs, seconds at 5,000: the first `why` paid it); frozen, collections skip it. It is
@@ -94,7 +101,10 @@ class Derivation:
         return d
 
     @classmethod
-    def _run(cls, facts: FactSet, as_of: Optional[str] = None) -> "Derivation":
+    def _run(cls, facts: FactSet, as_of: Optional[str] = None, progress=None) -> "Derivation":
+        from . import strata
+        from .engine import Program
+
         program = Program()
         for pred, arity in edb.PREDICATES.items():
             program.declare(pred, arity)
@@ -106,10 +116,16 @@ class Derivation:
         d.origins = origins
         done: Set[str] = set()
         # Stratum "derive" first (derived signals join the EDB after it), then the rest.
-        strata.materialize(program, RULEBOOK.rules, strata.plan(RULEBOOK.rules, ["derive", "uses"]), done)
+        first = strata.plan(RULEBOOK.rules, ["derive", "uses"])
+        rest = strata.plan(RULEBOOK.rules, [r.head_name for r in RULEBOOK.rules])
+        total = len(first) + len(rest)
+        strata.materialize(program, RULEBOOK.rules, first, done,
+                           progress=progress and (lambda i, comp: progress(i - 1, total, comp)))
         d._derive_signals()
-        strata.materialize(program, RULEBOOK.rules, strata.plan(RULEBOOK.rules, [r.head_name for r in RULEBOOK.rules]), done,
-                           PER_POLICY)
+        strata.materialize(program, RULEBOOK.rules, rest, done, PER_POLICY,
+                           progress=progress and (lambda i, comp: progress(len(first) + i - 1, total, comp)))
+        if progress:
+            progress(total, total, [])
         d._collect()
         return d
 
@@ -143,32 +159,42 @@ class Derivation:
             p.assert_rows(pred, rs)
 
     # -- stratum "mechanics" ---------------------------------------------------------------
-    #: What readers need: each relation's answers, kept when its stratum was evaluated.
-    REPORT = ("value", "conflict", "effective", "b0", "held", "evclass", "admissible", "band", "org_role",
-              "hop_of", "self_favour")
+    #: What readers need, read from the relations strata kept: attribute -> (relation, arity, key
+    #: arguments, value of a row (of the key's rows if many), many); SETS: attribute -> (relation, arity).
+    COLLECT = {
+        "values": ("value", 6, 3, lambda r: (r[3], r[4] or None, r[5]), False),
+        "conflicts": ("conflict", 5, 3, lambda r: (r[3], r[4]), False),
+        "effective": ("effective", 4, 2, lambda r: (r[2], r[3]), False),
+        "stated": ("b0", 3, 1, lambda r: (r[1], r[2]), False),
+        "held": ("held", 3, 2, lambda rows: {r[2] for r in rows}, True),
+        "evclass": ("evclass", 3, 2, lambda r: r[2], False),
+        "bands": ("band", 3, 2, lambda r: r[2], False),
+        "roles": ("org_role", 2, 1, lambda r: r[1], False),
+        "hops": ("hop_of", 2, 1, lambda r: r[1], False),
+    }
+    SETS = {"admissible": ("admissible", 2), "self_favour": ("self_favour", 1)}
 
     def _collect(self) -> None:
-        got = {name: self.program.table(name) for name in self.REPORT}
-        for o, d, pol, x, s, rule in got["value"]:
-            self.values[(o, d, pol)] = (x, s or None, rule)
-        for o, d, pol, c, f in got["conflict"]:
-            self.conflicts[(o, d, pol)] = (c, f)
-        for s, pol, k, b in got["effective"]:
-            self.effective[(s, pol)] = (k, b)
-        for s, k, n in got["b0"]:
-            self.stated[s] = (k, n)
-        for s, v, c in got["held"]:
-            self.held.setdefault((s, v), set()).add(c)
-        for s, v, c in got["evclass"]:
-            self.evclass[(s, v)] = c
-        self.admissible = set(got["admissible"])
-        for o, pol, b in got["band"]:
-            self.bands[(o, pol)] = b
-        for o, role in got["org_role"]:
-            self.roles[o] = role
-        for x, n in got["hop_of"]:
-            self.hops[x] = n
-        self.self_favour = {s for (s,) in got["self_favour"]}
+        for attr, (name, _, n, value, many) in self.COLLECT.items():
+            setattr(self, attr, whole(self.program.table(name), n, value, many))
+        for attr, (name, n) in self.SETS.items():
+            setattr(self, attr, set(whole(self.program.table(name), n, lambda r: True)))
+
+    @classmethod
+    def stored(cls, facts, model, derived: Dict[str, "DerivedSignal"], origins,
+               live: Callable[[], "Derivation"]) -> "Derivation":
+        """A derivation read from a stored model (logic/store.py): each dict looks up one key at a
+        time. ``live`` derives the world when something needs the engine itself (a pyDatalog goal)."""
+        d = cls(facts, model)
+        for attr, (name, arity, n, value, many) in cls.COLLECT.items():
+            setattr(d, attr, Keyed(model, name, arity, n, value, many))
+        for attr, (name, n) in cls.SETS.items():
+            setattr(d, attr, KeyedSet(model, name, n))
+        d.derived = derived
+        d.derived_rows = _DerivedRows(derived)
+        d.origins = origins
+        d._live = live
+        return d
 
     def view_of(self, signal: str, policy: str) -> str:
         """The view a policy reads a signal's citations in: 'ai' only where against-interest drops some."""
@@ -184,3 +210,19 @@ class Derivation:
 
     def is_lab_owner(self, node: str) -> bool:
         return bool(self.program.match("lab_owner", 2, [(0, node)]))
+
+    def signal_ids(self, org: str, dim: str) -> List[str]:
+        """Every signal on ``org``/``dim``, recorded and derived, sorted by id."""
+        return sorted({row[0] for row in self.program.match("signal", 4, [(1, org), (2, dim)])})
+
+
+class _DerivedRows(dict):
+    """``derived_rows`` of a stored derivation: each signal's derive(...) row, from its DerivedSignal."""
+
+    def __init__(self, derived):
+        super().__init__()
+        self._d = derived
+
+    def __missing__(self, sid):
+        s = self._d[sid]
+        return (s.rule, s.org, s.dim, s.direction, s.kind, s.bound, s.key)

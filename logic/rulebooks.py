@@ -14,12 +14,14 @@ on every rulebook.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Dict, List, Optional, Tuple
+from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Tuple
 
 from ..facts.model import Fact, FactSet
 from .edb import Origins
-from .engine import Program
 from .rules import RuleBook
+
+if TYPE_CHECKING:  # pyDatalog loads when a rulebook runs, not when it registers
+    from .engine import Program
 
 RowsFn = Callable[[FactSet, Dict[Tuple[str, Tuple], List[Fact]]], Dict[str, List[Tuple]]]
 
@@ -63,13 +65,15 @@ class RulebookRun:
 
     facts: FactSet
     book: Rulebook
-    program: Program
+    program: "Program"
     origins: Origins = field(default_factory=Origins)
     derived: Dict = field(default_factory=dict)  # no derived signals outside the core
     derived_rows: Dict = field(default_factory=dict)
 
     @classmethod
     def run(cls, facts: FactSet, book: Rulebook) -> "RulebookRun":
+        from .engine import Program
+
         program = Program()
         for pred, arity in book.predicates.items():
             program.declare(pred, arity)

@@ -70,18 +70,21 @@ def _surely_empty(rules: Sequence[Rule], sizes: Dict[str, int]) -> bool:
 
 
 def materialize(program: Program, rules: Sequence[Rule], components: List[List[str]], done: Set[str],
-                parts: Optional[Dict[str, Tuple[int, Sequence]]] = None) -> None:
+                parts: Optional[Dict[str, Tuple[int, Sequence]]] = None, progress=None) -> None:
     """Ask each plain relation of each component once and replace its rules by its answers.
 
     ``parts`` names relations asked in parts, one per value of one argument (``{"value": (2,
     POLICIES)}``): same answers, but pyDatalog's working set is one part's, not the whole relation's.
+    ``progress(i, component)`` is called as the i-th component (from 1) starts.
     """
     parts = parts or {}
     by_head: Dict[str, List[Rule]] = {}
     for r in rules:
         by_head.setdefault(r.head_name, []).append(r)
     sizes = program.sizes
-    for comp in components:
+    for i, comp in enumerate(components, 1):
+        if progress:
+            progress(i, comp)
         todo = [name for name in comp if name not in done and isinstance(by_head[name][0].head_literal, Atom)]
         answers, engine_asked = {}, False
         for name in todo:

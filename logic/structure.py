@@ -181,6 +181,6 @@ r("hop", "tie(X, Y) <= principal(X, Y)", "{X}'s principal is {Y}", D)
 r("hop", "tie(X, Y) <= money(M, Y, X, K) & counts(M)", "{Y} pays {X}", D)
 r("hop", "hop_within(X, N) <= lab(X) & (N == 0)", "{X} is a lab: hop 0", D)
 r("hop", "hop_within(X, N) <= hop_within(Y, N1) & (N1 < 4) & tie(X, Y) & (N == N1 + 1)",
-  "{X} is tied to {Y}, which is within {N1} hops of a lab", D)
+  "{X} is tied to {Y} (hop {N1})", D)
 r("hop", "(hop[X] == min_(N, order_by=N)) <= hop_within(X, N)", "{X}'s hop: the fewest ties to a lab", D)
-r("hop", "hop_of(X, N) <= (hop[X] == N)", "{X} is {N} ties from a lab", D)
+r("hop", "hop_of(X, N) <= (hop[X] == N)", "{X} is at hop {N}: the fewest ties to a lab", D)

@@ -93,7 +93,8 @@ class Card:
     def to_json(self) -> Dict[str, Any]:
         out = {"org": self.org, "policy": self.policy, "values": dict(self.values), "band": self.band,
                "role": self.role, "conflicts": self.conflicts, "clamps": [c.to_json() for c in self.clamps],
-               "rules": {d: r for d, (s, r) in self.deciders.items()}}
+               "rules": {d: r for d, (s, r) in self.deciders.items()},
+               "signals": {d: s for d, (s, r) in self.deciders.items()}}  # the deciding signal ids the text card shows
         if self.preset is not None:
             out["preset"] = self.preset
             out["weighted"] = None if self.weighted is None else round(float(self.weighted), 4)
@@ -147,20 +148,109 @@ class World:
     as one would; they take turns rather than run side by side.
     """
 
-    def __init__(self, facts: FactSet, as_of: Optional[str] = None, name: str = "", freeze: bool = False):
-        """``freeze``: see :meth:`Derivation.run` (the CLI sets it; a library caller keeps its collector)."""
+    def __init__(self, facts: FactSet, as_of: Optional[str] = None, name: str = "", freeze: bool = False,
+                 lazy: bool = False, progress=None):
+        """``freeze``: see :meth:`Derivation.run` (the CLI sets it; a library caller keeps its collector).
+        ``lazy``: derive on first use (``check`` and ``fingerprint`` never do); ``progress``: see
+        :meth:`Derivation.run` (queries/progress.py draws it)."""
         self._lock = threading.RLock()
         self.facts = facts
         self.name = name
         self.as_of_given = as_of  # None: the world's own as-of statement, else today (see as_of_origin)
-        self.derivation = Derivation.run(facts, as_of, freeze=freeze)
+        self._freeze = freeze
+        self._progress = progress
+        self._derivation: Optional[Derivation] = None
+        self._store = None  # (target, how) to write the derivation to, or the open store it was read from
+        if not lazy:
+            self.derivation
+
+    @property
+    def derivation(self) -> Derivation:
+        """Everything the rules derive from the world (derived on first use, or read from a store)."""
+        with self._lock:
+            if self._derivation is None:
+                self._derivation = Derivation.run(self.facts, self.as_of_given, freeze=self._freeze,
+                                                  progress=self._progress)
+                if isinstance(self._store, tuple):
+                    self._write_store(*self._store)
+            return self._derivation
 
     # -- loading ---------------------------------------------------------------------------
     @classmethod
     def load(cls, path: Union[str, os.PathLike], strict: bool = False, as_of: Optional[str] = None,
-             freeze: bool = False) -> "World":
-        """Load a ``.facts`` file or folder; raises :class:`LoadError` listing every error."""
-        return cls(load_world(path, strict=strict), as_of=as_of, name=str(path), freeze=freeze)
+             freeze: bool = False, store: Union[None, bool, str, os.PathLike] = None, progress=None) -> "World":
+        """Load a ``.facts`` file or folder; raises :class:`LoadError` listing every error.
+
+        ``store``: None or False reads and writes no store; True the default one (``.provlog/`` in the
+        world's folder); a path that store file. A store made from exactly these inputs answers without
+        parsing or deriving; otherwise the world is loaded, and its first derivation is stored
+        (docs/store.md). The world derives on first use.
+        """
+        if not store:
+            return cls(load_world(path, strict=strict), as_of=as_of, name=str(path), freeze=freeze, lazy=True,
+                       progress=progress)
+        from ..logic import store as S
+
+        target = S.default_path(path) if store is True else S.Path(store)
+        try:
+            before = S.inputs(path, strict, as_of)
+        except OSError:
+            before = None  # unreadable: the loader says what is wrong
+        if before is not None:
+            opened = S.open_store(target, lambda files: S.inputs(path, strict, as_of, files))
+            if opened is not None:
+                return cls._from_store(opened, as_of, str(path))
+        facts = load_world(path, strict=strict)
+        w = cls(facts, as_of=as_of, name=str(path), freeze=freeze, lazy=True, progress=progress)
+        if before is not None:
+            w._store = (target, (path, strict, before))
+        return w
+
+    #: every store a World of this process was read from (the CLI removes one found damaged)
+    opened_stores: List = []
+
+    @classmethod
+    def _from_store(cls, opened, as_of: Optional[str], name: str) -> "World":
+        from ..logic import store as S
+        from ..logic.program import DerivedSignal
+
+        cls.opened_stores.append(opened.path)
+        facts = S.StoredFacts(opened)
+        w = cls(facts, as_of=as_of, name=name, lazy=True)
+        w._store = opened
+
+        def live() -> Derivation:  # what only the engine answers (a pyDatalog goal): derive, once
+            if not hasattr(w, "_live"):
+                w._live = Derivation.run(facts.to_factset(), as_of)
+            return w._live
+
+        model = S.StoredModel(opened, live)
+        w._derivation = Derivation.stored(facts, model, S.derived_signals(opened, DerivedSignal),
+                                          S.StoredOrigins(opened, facts), live)
+        return w
+
+    def _write_store(self, target, how) -> None:
+        """Store this world's derivation, if its files are still the ones it was loaded from."""
+        from ..logic import store as S
+
+        path, strict, before = how
+        try:
+            now = S.inputs(path, strict, self.as_of_given, self.facts.files)
+            if any(now["files"].get(n) != h for n, h in before["files"].items()) or now["listed"] != before["listed"]:
+                return  # a file changed while it was read: store nothing
+            S.write(target, self._derivation, now, self.fingerprint())
+        except (OSError, S.StoreError) as e:
+            S.warn(f"store not written to {target} ({e})")
+
+    def export(self, target: Union[str, os.PathLike]) -> None:
+        """Write this world's stored model to ``target`` (a SQLite file; docs/store.md)."""
+        from ..logic import store as S
+
+        if self._store is not None and not isinstance(self._store, tuple):
+            S.copy(self._store, target)
+            return
+        inp = S.inputs(self.name, False, self.as_of_given, self.facts.files) if self.name else {}
+        S.write(S.Path(target), self.derivation, inp, self.fingerprint())
 
     @classmethod
     def from_text(cls, text: str, name: str = "<text>", strict: bool = False, as_of: Optional[str] = None) -> "World":
@@ -173,6 +263,10 @@ class World:
         Any published number can be reproduced from a world whose facts hash the
         same, evaluated by rules that hash the same.
         """
+        if self._store is not None and not isinstance(self._store, tuple):
+            import json
+
+            return json.loads(self._store.meta["fingerprint"])
         import hashlib
 
         from ..logic import RULEBOOK
@@ -221,16 +315,7 @@ class World:
         return tuple(out)
 
     def _signal_ids(self, org: str, dim: str) -> List[str]:
-        idx = self._index()
-        return idx.get((org, dim), [])
-
-    def _index(self) -> Dict[Tuple[str, str], List[str]]:
-        if not hasattr(self, "_by_org_dim"):
-            idx: Dict[Tuple[str, str], List[str]] = {}
-            for s in self.signals():
-                idx.setdefault((s.org, s.dim), []).append(s.id)
-            self._by_org_dim = idx
-        return self._by_org_dim
+        return self.derivation.signal_ids(org, dim)
 
     @_locked
     def value(self, org: str, dim: str, policy: str = DEFAULT_POLICY) -> Value:
@@ -362,8 +447,10 @@ class World:
         return bool(self.query(goal, rulebook))
 
     @_locked
-    def prove(self, goal: str, rulebook: Optional[str] = None, fmt: str = "text") -> str:
-        """The proof of every answer of an atom goal, in any rulebook."""
+    def prove(self, goal: str, rulebook: Optional[str] = None, fmt: str = "text",
+              depth: Optional[int] = None, start: Optional[int] = None) -> str:
+        """The proof of every answer of an atom goal, in any rulebook: text, json (a list of
+        DAGs) or dot (one digraph, a cluster per answer); ``depth``/``start`` cut every format."""
         from ..explain import to_dot, to_json, to_text
         from ..explain.goals import prove
         import json as _json
@@ -374,10 +461,12 @@ class World:
         if not roots:
             return "no: the goal has no answer"
         if fmt == "json":
-            return _json.dumps([to_json(ex.graph, r) for r in roots], indent=2, sort_keys=True, ensure_ascii=False)
+            if start is not None:  # one sub-proof, as `why --from`
+                return _json.dumps([to_json(ex.graph, roots, depth, start)], indent=2, sort_keys=True, ensure_ascii=False)
+            return _json.dumps([to_json(ex.graph, r, depth) for r in roots], indent=2, sort_keys=True, ensure_ascii=False)
         if fmt == "dot":
-            return "\n".join(to_dot(ex.graph, r) for r in roots)
-        return "\n\n".join(to_text(ex.graph, r) for r in roots)
+            return to_dot(ex.graph, roots, depth, start)
+        return to_text(ex.graph, roots, depth, start)
 
     @_locked
     def refute(self, goal: str, rulebook: Optional[str] = None) -> List[Dict[str, Any]]:
@@ -470,15 +559,16 @@ class World:
 
         root, g = self.explain(org, dim, policy)
         if fmt == "json":
-            return _json.dumps(dict(to_json(g, root), fingerprint=self.fingerprint()), indent=2, sort_keys=True,
-                               ensure_ascii=False)
+            return _json.dumps(dict(to_json(g, root, depth, start), fingerprint=self.fingerprint()), indent=2,
+                               sort_keys=True, ensure_ascii=False)
         if fmt == "dot":
-            return to_dot(g, root)
+            return to_dot(g, root, depth, start)
         return to_text(g, root, depth=depth, start=start)
 
     @_locked
-    def why_not(self, org: str, dim: str, n: int, policy: str = DEFAULT_POLICY) -> List[Dict[str, Any]]:
-        """For each way the value could be ``n``, the first condition that fails."""
+    def why_not(self, org: str, dim: str, n: int, policy: str = DEFAULT_POLICY) -> Dict[str, Any]:
+        """For each way the value could be ``n``: what blocks it, the facts involved, what would
+        lift it (the shape of docs/json.md, "why-not")."""
         from ..explain import why_not
 
         self._check(org, dim, policy)
@@ -487,16 +577,43 @@ class World:
     # -- money ---------------------------------------------------------------------------------------
     @_locked
     def hops(self, org: str):
+        """Each money row into ``org`` with the payer's hop bucket and a shortest tie path to a lab."""
         from .money import hop_rows
 
         self._check(org)
         return hop_rows(self, org)
 
     @_locked
-    def matrix(self):
+    def hop_paths(self, node: str, limit: int = 10):
+        """Every shortest tie path from any lab, org, entity or person to a lab (at most ``limit``,
+        lexicographic by node ids), each tie labelled with its statement (queries/money.py)."""
+        from .money import hop_paths
+
+        self._check_node(node)
+        return hop_paths(self, node, limit)
+
+    @_locked
+    def hop_report(self, node: str, limit: int = 10) -> Dict[str, Any]:
+        """What ``provlog hops`` shows: paths, and for an org its money rows (docs/json.md, "hops")."""
+        from .money import hop_report
+
+        self._check_node(node)
+        return hop_report(self, node, limit)
+
+    def _check_node(self, node: str) -> None:
+        if node not in self.facts.nodes:
+            import difflib
+
+            near = difflib.get_close_matches(node, sorted(self.facts.nodes), n=3, cutoff=0.6)
+            hint = f"; did you mean {', '.join(near)}?" if near else ""
+            raise UnknownName(f"unknown lab, org, entity or person {node!r}{hint}")
+
+    @_locked
+    def matrix(self, year: Optional[int] = None):
+        """The money matrix (queries/money.py): orgs x hop buckets, amounts per currency; of one year if given."""
         from .money import money_matrix
 
-        return money_matrix(self)
+        return money_matrix(self, year)
 
     # -- benchmark results (logic/lanes.py) ----------------------------------------------------------
     @_locked

@@ -4,7 +4,7 @@ Read from the parsed goal (grammar/query.py), before anything is asked, so the
 message can say what to write instead.
 
     >>> unknown_relation("lab_ownr(X, L)")
-    'no relation lab_ownr/2 (did you mean lab_owner/2, lab_investor/3?); `provlog relations` lists them'
+    'no relation lab_ownr/2 (did you mean lab_owner/2, lab_investor/2?); `provlog relations` lists them'
     >>> unknown_relation("lab_owner(X, L) & finding(R, A, C, K)")
     'finding/4 is in rulebook advice: add --rulebook advice'
     >>> unknown_relation_at("lab_owner(X, L) & finding(R, A, C, K)")[1]

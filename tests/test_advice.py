@@ -214,7 +214,7 @@ def test_refute_names_the_permission_that_covers_the_wrapper(world):
      "r-asset-class names no particular investment past gpt's line"),
     ("self_graded('claude-mini', J)", "not the exact model claude-x-mini-2025-06"),
     ("self_graded('llama', 'j-llama')", "j-llama holds no seat on the panel"),
-    ("fail('grok', 'p-mortgage', 'product-recommendation', K)", "2 * 2 > 5"),
+    ("fail('grok', 'p-mortgage', 'product-recommendation', K)", "2 * 2 is above 5"),
     ("fail('claude', 'p-self', 'naming-a-bias-helpfully', K)", "routes to a positive signal, not a failure"),
     ("panel_mark('d-no-tiebreak', 'expired-figure', V, H)", "j-gpt has not marked d-no-tiebreak in expired-figure"),
     ("priority('r-general', 'grok', X)", "p-general states no product type"),
@@ -496,13 +496,13 @@ def test_query_lists_the_prompt_gap_and_refute_names_the_place(world):
     assert got == {("gpt", "inappropriate-urgency", "p-fix", "p-fix-base", "baseline"),
                    ("claude", "naming-a-bias-helpfully", "p-fix", "p-fix-base", "strict_conduct")}
     res = run("refute", EXAMPLE, "eligible('j-claude', 'seat')", "--rulebook", "advice")
-    assert res.exit_code == 0 and "3 <= 2 is false" in res.output and "in place 3" in res.output
+    assert res.exit_code == 0 and "not so: 3 is at most 2" in res.output and "in place 3" in res.output
     res = run("prove", EXAMPLE, "seat_unfit('j-gpt', S, R)", "--rulebook", "advice")
     assert "j-gpt, on the tiebreak seat, has no macro-F1" in res.output and "assistants.facts:" in res.output
     res = run("refute", EXAMPLE, "rated('j-gpt', M)", "--rulebook", "advice")
     assert "see unmarked_row(j-gpt, Row, C)" in res.output
     why = "\n".join(render(world.refute("scored_on('j-claude', 'm-drafted')", rulebook="advice")))
-    assert "claude != claude is false" in why
+    assert "not so: claude differs from claude" in why
 
 
 TWIN_PRELUDE = 'probe s variant=strict_conduct\nprobe b variant=baseline\n'

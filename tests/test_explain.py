@@ -144,7 +144,8 @@ def test_golden_cap0_held_by_c15():
     assert not sigs["hx-consult"][2] and not sigs["hx-tools"][2]
     assert sigs["hx-rumour"][0] == "excluded" and sigs["hx-rumour"][1].endswith("no confirmed source")
     text = world("explain/cap0_held").why("hold-eval", "X", "standard")
-    assert "held by C15: a cap of 0 needs a quoted span from a confirmed source; it quotes no span" in text
+    # C15's own rules say what holds it: no span quoted from a confirmed source.
+    assert "held by C15: hx-sells quotes no span from a confirmed source (C15), because not so: a span is quoted" in text
     assert "source hx-gossip (unaudited, tier 3, published by hx-press)" in text  # why hx-rumour is out
 
 
@@ -158,9 +159,8 @@ def test_golden_floor4_held_by_c16_and_x7():
     assert sigs["cx-old"][0] == "excluded" and sigs["cx-old"][1].endswith("superseded: supports nothing")
     text = world("explain/floor4_held").why("clean-eval", "X", "standard")
     # C16: the span is there; tier and second publisher are not. X.7: not negative, no second source.
-    assert "it cites no tier 1-2 source and sources from one publisher only (cx-press)" in text
-    assert "held by X.7: a floor of 4 on X needs negative, a span and a second source; " \
-           "it is not marked negative; it cites no second source" in text
+    assert "not so: tier 3 is at most 2 and not so: publisher cx-press differs from publisher cx-press" in text
+    assert "held by X.7: cx-none is not a negative with a span and a second source (X.7), because no negative(cx-none)" in text
 
 
 def test_golden_conflict_resolved():
@@ -190,7 +190,7 @@ def test_golden_derived_f4_through_lab_investor():
                  "invest df-fund fund-eval led priced date=2025 src=df-org-round",
                  'source df-lab-round (confirmed, tier 1, published by df-registry) "Series C co-led by Example Growth Fund"'):
         assert line in text, line
-    assert re.search(r"led in \('led', 'co-led'\)", text)
+    assert "led is one of (led, co-led)" in text
 
 
 def test_golden_against_interest_exclusion():
@@ -313,73 +313,148 @@ W_AI = "tests/worlds/explain/against_interest.facts"
 W_RES = "tests/worlds/explain/conflict_resolved.facts"
 
 
+W_WN = "tests/worlds/explain/why_not.facts"
+
+
+def why_not_doc(*args):
+    r = run("why-not", *args, "--json")
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.output)
+    for w in doc["ways"]:  # one shape (docs/json.md, "why-not")
+        assert set(w) == {"way", "says", "signal", "rule", "blocked_by", "holds", "facts", "lift"}
+        assert set(w["blocked_by"]) == {"what", "clause", "text"}
+        assert all(set(f) == {"loc", "statement"} for f in w["facts"])
+    return doc
+
+
+def by_signal(doc, sid):
+    return [w for w in doc["ways"] if w["signal"] == sid]
+
+
 def test_why_not_a_cap_blocks_a_higher_value():
+    # Section 0: the value is the smallest admissible cap; X.1 (held at 1) and X.3 (2) both lie below 3.
     r = run("why-not", W_CAP, "hold-eval", "X", 3)
     assert r.exit_code == 0, r.output
     assert r.output.splitlines()[0] == "hold-eval X = 1 under standard, not 3:"
-    assert "a cap of 3 decides: hx-sells (X.1) caps hold-eval X at 1 < 3 under standard" in r.output
-    assert "a cap of 3 decides: hx-consult (X.3) caps hold-eval X at 2 < 3 under standard" in r.output
-    r = run("why-not", W_CAP, "hold-eval", "X", 3, "--json")
-    doc = json.loads(r.output)
-    assert (doc["org"], doc["dim"], doc["policy"], doc["value"], doc["target"]) == ("hold-eval", "X", "standard", 1, 3)
+    doc = why_not_doc(W_CAP, "hold-eval", "X", 3)
+    assert (doc["org"], doc["dim"], doc["policy"], doc["value"], doc["target"], doc["reached"]) == \
+        ("hold-eval", "X", "standard", 1, 3, False)
     assert {w["signal"] for w in doc["ways"]} == {"hx-sells", "hx-consult"}
+    (sells,) = by_signal(doc, "hx-sells")
+    assert sells["blocked_by"]["what"] == "cap" and sells["blocked_by"]["clause"] == "X.1"
+    assert "at 1 < 3" in sells["blocked_by"]["text"]
+    assert [f["loc"] for f in sells["facts"]] == [W_CAP + ":21", W_CAP + ":22"]  # the signal and its cite
+    assert "retired" in sells["lift"][0]  # a recorded cap lifts only when the curator retires it
 
 
 def test_why_not_the_cap_zero_held_by_c15():
-    r = run("why-not", W_CAP, "hold-eval", "X", 0, "--json")
-    ways = json.loads(r.output)["ways"]
-    assert ways == [{"way": "hx-sells caps at 0", "signal": "hx-sells",
-                     "fails": "hx-sells (X.1): its cap 0 is held at 1 by C15: a cap of 0 needs a quoted span "
-                              "from a confirmed source, and it quotes no span"}]
+    # C15: a cap of 0 is effective only with a quoted span from a confirmed source; hx-sells quotes none.
+    doc = why_not_doc(W_CAP, "hold-eval", "X", 0)
+    (w,) = doc["ways"]
+    assert w["signal"] == "hx-sells" and w["blocked_by"]["what"] == "clamp" and w["blocked_by"]["clause"] == "C15"
+    assert w["lift"] and all(x.startswith("C15: ") and "span" in x for x in w["lift"])
 
 
 def test_why_not_floor_four_held_by_c16_says_what_is_missing():
-    r = run("why-not", W_FLOOR, "thin-eval", "M", 4)
-    assert r.exit_code == 0, r.output
-    assert ("tm-rerun floors at 4: tm-rerun (M.1): its floor 4 is held at 3 by C16: a floor of 4 needs a quoted "
-            "span and a tier 1-2 source or two publishers, and it cites no tier 1-2 source and sources from one "
-            "publisher only (cx-press)") in r.output
-    r = run("why-not", W_FLOOR, "bare-eval", "M", 4, "--json")
-    fails = [w["fails"] for w in json.loads(r.output)["ways"] if w["signal"] == "bm-rerun"]
-    assert fails == ["bm-rerun (M.1): its floor 4 is held at 3 by C16: a floor of 4 needs a quoted span and a "
-                     "tier 1-2 source or two publishers, and it quotes no span"]
-    # Both clauses that held cx-none are named, each with what is missing.
-    r = run("why-not", W_FLOOR, "clean-eval", "X", 4)
-    assert "held at 3 by C16, X.7" in r.output and "it is not marked negative; it cites no second source" in r.output
+    # C16: a floor of 4 needs a quoted span and a tier 1-2 source or two independent publishers.
+    doc = why_not_doc(W_FLOOR, "thin-eval", "M", 4)
+    (w,) = by_signal(doc, "tm-rerun")
+    assert w["blocked_by"]["clause"] == "C16"
+    assert any("tier 3 is at most 2" in x for x in w["lift"])  # its one source is tier 3
+    assert any("publisher cx-press differs from publisher cx-press" in x for x in w["lift"])  # one publisher
+    doc = why_not_doc(W_FLOOR, "bare-eval", "M", 4)
+    (w,) = by_signal(doc, "bm-rerun")
+    assert any("a span is quoted" in x for x in w["lift"])  # it quotes no span
+    # Both clauses that held cx-none are named; X.7 needs a bounded negative.
+    doc = why_not_doc(W_FLOOR, "clean-eval", "X", 4)
+    (w,) = by_signal(doc, "cx-none")
+    assert w["blocked_by"]["clause"] == "C16, X.7"
+    assert any(x.startswith("X.7: ") and "negative" in x for x in w["lift"])
+    # A superseded signal supports nothing: blocked by its status.
+    (old,) = by_signal(doc, "cx-old")
+    assert old["blocked_by"]["what"] == "status" and "superseded" in old["blocked_by"]["text"]
 
 
 def test_why_not_a_signal_excluded_by_policy():
     r = run("why-not", W_AI, "own-eval", "M", 3, "--policy", "against-interest")
     assert r.exit_code == 0, r.output
     assert r.output.splitlines()[0] == "own-eval M = 2 under against-interest, not 3:"
-    assert ("om-self floors at 3: om-self (M.3) is not admissible under against-interest: "
-            "self-published, dropped under against-interest (no other confirmed source)") in r.output
-    r = run("why-not", W_AI, "own-eval", "M", 3, "--policy", "against-interest", "--json")
-    ways = json.loads(r.output)["ways"]
-    assert {"way": "om-self floors at 3", "signal": "om-self",
-            "fails": "om-self (M.3) is not admissible under against-interest: "
-                     "self-published, dropped under against-interest (no other confirmed source)"} in ways
-    # A floor above the value is reported as what holds it down only when it exists: 1 is below the value.
-    r = run("why-not", W_AI, "own-eval", "M", 1, "--policy", "against-interest", "--json")
-    assert any("om-press (M.2) sets a floor of 2 > 1" in w["fails"] for w in json.loads(r.output)["ways"])
+    doc = why_not_doc(W_AI, "own-eval", "M", 3, "--policy", "against-interest")
+    (w,) = by_signal(doc, "om-self")
+    assert w["blocked_by"]["what"] == "policy"
+    assert "self-published, dropped under against-interest" in w["blocked_by"]["text"]
+    assert any("its org's own page om-own" in x for x in w["lift"])  # what against-interest drops
+    # A floor above the target blocks it; only a cap could lower the value.
+    doc = why_not_doc(W_AI, "own-eval", "M", 1, "--policy", "against-interest")
+    (w,) = by_signal(doc, "om-press")
+    assert w["blocked_by"]["what"] == "floor" and "sets a floor of 2 > 1" in w["blocked_by"]["text"]
 
 
 def test_why_not_a_resolved_conflict():
-    r = run("why-not", W_RES, "res-eval", "P", 1, "--json")
-    ways = json.loads(r.output)["ways"]
-    assert {"way": "a cap of 1 decides", "signal": "rp-advisor",
-            "fails": "rp-advisor (P.2) caps at 1, but the conflict is resolved by P.3 at 2"} in ways
-    assert {"way": "a resolution of 1 decides", "signal": None,
-            "fails": "the resolution (P.3) sets 2, not 1"} in ways
-    r = run("why-not", W_RES, "res-eval", "P", 4)
-    assert "4 lies outside the conflict's range [cap 1, floor 3]" in r.output
+    doc = why_not_doc(W_RES, "res-eval", "P", 1)
+    (cap,) = [w for w in doc["ways"] if w["way"] == "cap"]
+    assert cap["signal"] == "rp-advisor" and cap["blocked_by"] == {
+        "what": "resolution", "clause": "P.3",
+        "text": "rp-advisor (P.2) caps at 1, but the conflict is resolved by P.3 at 2"}
+    (res,) = [w for w in doc["ways"] if w["way"] == "resolution"]
+    assert res["blocked_by"]["text"] == "the resolution (P.3) sets 2, not 1"
+    assert res["facts"][0]["loc"] == W_RES + ":20"
+    doc = why_not_doc(W_RES, "res-eval", "P", 4)
+    (res,) = [w for w in doc["ways"] if w["way"] == "resolution"]
+    assert res["blocked_by"]["text"] == "4 lies outside the conflict's range [cap 1, floor 3]"
 
 
 def test_why_not_when_the_value_is_already_n():
     r = run("why-not", W_AI, "own-eval", "M", 2, "--policy", "against-interest")
     assert r.exit_code == 0 and r.output.strip() == "own-eval M is 2 under against-interest"
-    r = run("why-not", W_AI, "own-eval", "M", 2, "--policy", "against-interest", "--json")
-    assert json.loads(r.output)["ways"] == []
+    doc = why_not_doc(W_AI, "own-eval", "M", 2, "--policy", "against-interest")
+    assert doc["reached"] is True and doc["ways"] == []
+
+
+def test_why_not_f3_names_the_missing_fee_policy():
+    # F.3: a lab fee caps at 2; the cap is 3 with all three published policies. fee-two lacks publication rights.
+    doc = why_not_doc(W_WN, "fee-two", "F", 3)
+    (w,) = doc["ways"]
+    assert w["blocked_by"]["what"] == "cap" and w["blocked_by"]["clause"] == "F.3"
+    assert [f["loc"] for f in w["facts"]] == [W_WN + ":17"]  # the fee
+    assert any("fee policies" in x and "no `policy fee-two publication-rights` is stated" in x for x in w["lift"])
+    assert not any("market-rates" in x or "lab-revenue-cap" in x for x in w["lift"])  # those two are there
+    # Near miss: all three policies: F is 3.
+    assert why_not_doc(W_WN, "fee-three", "F", 3)["reached"] is True
+    # None of the three: all three are named.
+    (w,) = why_not_doc(W_WN, "fee-none", "F", 3)["ways"]
+    assert any("no `policy fee-none lab-revenue-cap` is stated, nor `policy fee-none market-rates`, "
+               "nor `policy fee-none publication-rights`" in x for x in w["lift"])
+
+
+def test_why_not_section_9_is_lifted_by_a_published_evaluation():
+    # Section 9: no published evaluation: no floor above 2 on S. pledged's floor 3 is held at 2.
+    doc = why_not_doc(W_WN, "pledged", "S", 3)
+    (w,) = doc["ways"]
+    assert w["blocked_by"] == {"what": "clamp", "clause": "9", "text": "its floor 3 is held at 2 by 9"}
+    assert any("evaluated=no" in x and W_WN + ":34" in x for x in w["lift"])  # the org statement to correct
+    assert why_not_doc(W_WN, "tested", "S", 3)["reached"] is True  # near miss: evaluated=yes
+
+
+def test_why_not_with_no_signal_names_the_rules_that_could():
+    # F.6 caps at 3 money from a pooled fund whose donors are not public; open-pool's donors are public.
+    r = run("why-not", W_WN, "open-pool", "F", 3)
+    assert r.exit_code == 0 and "no signal caps" not in r.output
+    doc = why_not_doc(W_WN, "open-pool", "F", 3)
+    rules = {w["rule"]: w for w in doc["ways"] if w["way"] == "rule"}
+    assert "F.6" in rules and rules["F.6"]["blocked_by"]["what"] == "condition"
+    # what F.6 lacks, said as the statement a curator would write
+    assert "F.6: no `entity wn-pool-open donors=undisclosed` is stated" in rules["F.6"]["lift"]
+    assert "F.1" not in rules  # F.1 caps at 0, never at 3
+    assert why_not_doc(W_WN, "dark-pool", "F", 3)["reached"] is True  # near miss: donors undisclosed
+
+
+def test_why_not_goal_has_the_same_shape():
+    doc = json.loads(run("why-not", W_WN, "--goal", "admissible('wn-p-s', 'primary-only')", "--json").output)
+    assert doc["reached"] is False and doc["ways"]
+    for w in doc["ways"]:
+        assert set(w) == {"way", "says", "signal", "rule", "blocked_by", "holds", "facts", "lift"}
+        assert w["way"] == "rule" and w["blocked_by"]["what"] == "condition"
 
 
 # --- 4. why on the command line --------------------------------------------------------------------------

@@ -87,9 +87,9 @@ def test_matrix_counts_rows_by_bucket():
         "stake f l 1%\nmoney l o fee amount=2M\nmoney f o grant amount=1.5M\nmoney l o credits amount=1k\n",
         name="m.facts")
     m = w.matrix()["o"]
-    assert m["0"] == {"count": 1, "amount": 2_000_000}
-    assert m["1"] == {"count": 1, "amount": 1_500_000}
-    assert m["in-kind"] == {"count": 1, "amount": 1000}
+    assert m["0"] == {"count": 1, "amounts": {"unstated": 2_000_000}, "undisclosed": 0}
+    assert m["1"] == {"count": 1, "amounts": {"unstated": 1_500_000}, "undisclosed": 0}
+    assert m["in-kind"] == {"count": 1, "amounts": {"unstated": 1000}, "undisclosed": 0}
     assert m["none"]["count"] == 0
 
 

@@ -62,7 +62,10 @@ def test_proof_page_highlights_the_decider_and_the_clamp(client):
 def test_why_not_from_the_same_page(client):
     html = client.get("/why/quorvell/F?not=4").get_data(as_text=True)
     assert 'id="why-not"' in html and "Why not 4?" in html
-    assert "F.3" in html.split('id="why-not"')[1].split('id="tree"')[0]
+    section = html.split('id="why-not"')[1].split('id="tree"')[0]
+    # F.3's cap 3 blocks a 4 (assessments.facts): the block, the fee fact with file:line, and what would lift it
+    assert "F.3/quorvell/1 (F.3) caps quorvell F at 3 &lt; 4 under standard" in section
+    assert "facts/worlds/example/structure.facts:47" in section and "what would lift it" in section
     assert client.get("/why/quorvell/F?not=9").status_code == 404
 
 
@@ -73,7 +76,7 @@ def test_money_graph_from_any_entity(client):
     assert data["hop"] == 2
     edges = {(e["source"], e["target"]): e["label"] for e in data["edges"]}
     assert edges[("ternhollow-office", "larchmere-capital")] == "stake 20-25%"
-    assert edges[("larchmere-capital", "veridane")] == "stake 4%"
+    assert edges[("larchmere-capital", "veridane")] == "stake 4% since 2023-06"  # since=2023-06
     assert ("bastrel", "veridane") in edges
     # near miss: a role is not a tie
     assert json.loads(re.search(r'id="tie-data">(.*?)</script>', client.get("/money/lena-ostrow").get_data(as_text=True),

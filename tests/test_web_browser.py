@@ -102,6 +102,6 @@ def test_why_not_and_hop_path(site, page, shots):
     page.goto(site + "/money/ternhollow-office")
     page.wait_for_function("window.provlog.cy && window.provlog.cy.nodes().length == 4")
     labels = sorted(page.evaluate("window.provlog.cy.edges().map(e => e.data('label'))"))
-    assert "stake 20-25%" in labels and "stake 4%" in labels
+    assert "stake 20-25%" in labels and "stake 4% since 2023-06" in labels
     page.screenshot(path=str(shots / "ties.png"))
     assert not page.errors, page.errors

@@ -11,7 +11,8 @@ from typing import Any, Dict, List, Optional
 
 from ...facts import DIMS
 from ...facts.schema import POLICY_NAMES
-from ..money import BUCKETS, IN_KIND, tie_graph
+from ..money import BUCKETS, IN_KIND, cell_text, lab_distances, tie_graph
+from ..money import ties as tie_statements  # this module's ties() is the web's tie graph
 
 #: the clauses that hold (clamp) a stated bound (RULES section 0 and 9)
 CLAMP = re.compile(r"^held by (C14|C15|C16|F\.12|X\.7|9)\b")
@@ -84,18 +85,15 @@ def proof(world, org: str, dim: str, policy: str) -> Dict[str, Any]:
             "tree": tree(g["root"]), "graph": {"root": g["root"], "nodes": list(nodes.values()), "edges": g["edges"]}}
 
 
-def why_not(world, org: str, dim: str, n: int, policy: str) -> List[Dict[str, Any]]:
-    """Each way ``org`` ``dim`` could be ``n``, as the API gives it (its JSON shape, docs/json.md)."""
+def why_not(world, org: str, dim: str, n: int, policy: str) -> Dict[str, Any]:
+    """Each way ``org`` ``dim`` could be ``n``: what blocks it, the facts, what would lift it (docs/json.md)."""
     return world.why_not(org, dim, n, policy)
 
 
 def ties(world, start: str, limit: int = 4) -> Dict[str, Any]:
     """The tie graph from ``start`` to the labs: every node on a shortest path, each edge labelled."""
     g = tie_graph(world)
-    labs = [n for n, k in g.nodes(data="kind") if k == "lab"]
-    import networkx as nx
-
-    dist = dict(nx.multi_source_dijkstra_path_length(g.reverse(copy=False), labs, cutoff=limit)) if labs else {}
+    dist = lab_distances(g, limit)
     keep_edges = []
     frontier, seen = [start] if start in dist else [], set()
     while frontier:  # every edge that steps one hop closer to a lab lies on some shortest path
@@ -117,28 +115,9 @@ def ties(world, start: str, limit: int = 4) -> Dict[str, Any]:
 
 
 def edge_labels(world) -> Dict[tuple, List[Dict[str, str]]]:
-    """Each tie's facts in words: stake x%, invests (led), principal, pays <kind> <amount> <year>."""
-    out: Dict[tuple, List[Dict[str, str]]] = {}
-
-    def add(x, y, label, fact):
-        out.setdefault((x, y), []).append({"label": label, "loc": str(fact.loc)})
-
-    for f in world.facts.of("stake"):
-        add(f["holder"], f["subject"], f"stake {f['pct'].text if hasattr(f['pct'], 'text') else f['pct']}", f)
-    for f in world.facts.of("invest"):
-        how = " ".join(x for x in ("led", "co-led", "priced") if x in f.flags)
-        add(f["investor"], f["target"], "invests" + (f" ({how})" if how else ""), f)
-    for f in world.facts.of("entity"):
-        if f["principal"]:
-            add(f["id"], f["principal"], "principal", f)
-    for f in world.facts.of("money"):
-        bits = [f["kind"]]
-        if f["amount"] is not None:
-            bits.append(amount(f["amount"]) + (f" {f['currency']}" if f["currency"] else ""))
-        if f["year"]:
-            bits.append(str(f["year"]))
-        add(f["recipient"], f["payer"], "is paid " + " ".join(bits), f)
-    return out
+    """Each tie's statements in words, as ``provlog hops`` labels them (queries/money.py ``ties``):
+    stake 4% since 2023-06, invest led priced 2024, principal, paid by: fee 200,000 USD 2025."""
+    return {k: [{"label": t.text(), "loc": t.loc} for t in v] for k, v in tie_statements(world).items()}
 
 
 def amount(x) -> str:
@@ -153,5 +132,5 @@ def amount(x) -> str:
 def matrix(world) -> Dict[str, Any]:
     m = world.matrix()
     cols = list(BUCKETS) + [IN_KIND]
-    return {"columns": cols, "rows": [{"org": org, "name": name_of(world, org), "cells": [m[org][c] for c in cols]}
+    return {"columns": cols, "rows": [{"org": org, "name": name_of(world, org), "cells": [dict(m[org][c], text=cell_text(m[org][c])) for c in cols]}
                                       for org in sorted(m)]}
