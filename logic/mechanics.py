@@ -98,12 +98,12 @@ r("C16", "tier12(S, V) <= stated(S, 'floor', 4) & vcite(S, V, Src, Sp, St, T, Pu
 # linear in a signal's citations, where joining citations pairwise was quadratic.
 r("C16", "(publishers[S, V] == len_(Pub)) <= stated(S, 'floor', 4) & vcite(S, V, Src, Sp, St, T, Pub)",
   "the number of publishers {S} cites")
-r("C16", "n_publishers(S, V, N) <= (publishers[S, V] == N)", "{S} cites sources of {N} publishers")
-r("C16", "two_publishers(S, V) <= n_publishers(S, V, N) & (N >= 2)", "C16: {S} cites sources of {N} publishers")
+r("C16", "n_publishers(S, V, Pubs) <= (publishers[S, V] == Pubs)", "{S} cites sources of {Pubs} publishers")
+r("C16", "two_publishers(S, V) <= n_publishers(S, V, Pubs) & (Pubs >= 2)", "C16: {S} cites sources of {Pubs} publishers")
 r("X.7", "(sources[S, V] == len_(Src)) <= stated(S, 'floor', 4) & vcite(S, V, Src, Sp, St, T, Pub)",
   "the number of sources {S} cites")
-r("X.7", "n_sources(S, V, N) <= (sources[S, V] == N)", "{S} cites {N} sources")
-r("X.7", "two_sources(S, V) <= n_sources(S, V, N) & (N >= 2)", "X.7: {S} cites {N} sources")
+r("X.7", "n_sources(S, V, Srcs) <= (sources[S, V] == Srcs)", "{S} cites {Srcs} sources")
+r("X.7", "two_sources(S, V) <= n_sources(S, V, Srcs) & (Srcs >= 2)", "X.7: {S} cites {Srcs} sources")
 # Not "tier1": pyDatalog looks a relation r/n up as a Python resolver "r<n>/n" too, which would read tier12.
 r("F.12", "tier_one(S, V) <= stated(S, 'floor', 4) & vcite(S, V, Src, Sp, St, 1, Pub)", "F.12: {S} cites {Src}, a tier-1 source")
 r("C16", "c16_ok(S, V) <= has_span(S, V) & tier12(S, V)", "C16: {S} has a span and a tier 1-2 source")
