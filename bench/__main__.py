@@ -1,4 +1,4 @@
-"""python -m bench {generate,run,table,check,bods,web,store} ... (see bench/README.md)."""
+"""python -m bench {generate,run,table,check,cites,bods,web,store} ... (see bench/README.md)."""
 import importlib
 import sys
 
@@ -8,6 +8,7 @@ COMMANDS = {
     "run": (".run", "main"),
     "table": (".run", "table_main"),
     "check": (".clingo_check", "main"),
+    "cites": (".cites", "main"),
     "bods": (".bods", "main"),
     "web": (".web", "main"),
     "store": (".store", "main"),

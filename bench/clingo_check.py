@@ -435,11 +435,14 @@ b1(S,V,floor,2) :- b0(S,floor,N), class(S,V,weak), N > 2.
 span_conf(S,V) :- vcite(S,V,Src,1), conf(S,V,Src).
 has_span(S,V) :- vcite(S,V,_,1).
 tier12(S,V) :- vcite(S,V,Src,_), source(Src,_,_,T), T >= 1, T <= 2.
-two_pub(S,V) :- vcite(S,V,A,_), vcite(S,V,B,_), source(A,PA,_,_), source(B,PB,_,_), PA != PB.
+% Counts, not pairs of citations: grounding stays linear in a signal's citations.
+vpub(S,V,P) :- vcite(S,V,Src,_), source(Src,P,_,_).
+two_pub(S,V) :- vpub(S,V,_), #count{ P : vpub(S,V,P) } >= 2.
 c16(S,V) :- has_span(S,V), tier12(S,V).
 c16(S,V) :- has_span(S,V), two_pub(S,V).
-f12(S,V) :- negative(S), vcite(S,V,A,_), source(A,PA,_,1), vcite(S,V,B,_), source(B,PB,_,_), PB != PA.
-x7(S,V) :- negative(S), has_span(S,V), vcite(S,V,A,_), vcite(S,V,B,_), A != B.
+% F.12: a publisher other than the tier-1 source's exists iff a tier-1 source and two publishers are cited.
+f12(S,V) :- negative(S), vcite(S,V,A,_), source(A,_,_,1), two_pub(S,V).
+x7(S,V) :- negative(S), has_span(S,V), #count{ A : vcite(S,V,A,_) } >= 2.
 fail4(S,V) :- b1(S,V,floor,4), not c16(S,V).
 fail4(S,V) :- b1(S,V,floor,4), sig(S,_,"F",_), not f12(S,V).
 fail4(S,V) :- b1(S,V,floor,4), sig(S,_,"X",_), not x7(S,V).

@@ -142,7 +142,8 @@ _BOOKKEEPING = re.compile(r"(Fs|Path|N)\d*\Z")
 #: docstring names them): a failing ``(T <= 2)`` reads "tier 3 is at most 2".
 WORDS = {"T": "tier", "TA": "tier", "TB": "tier", "Sp": "span", "Sa": "span", "Sb": "span",
          "St": "status", "Pub": "publisher", "PA": "publisher", "PB": "publisher", "Lo": "share",
-         "Hi": "share", "Sh": "share", "E": "effective stake", "B": "bound"}
+         "Hi": "share", "Sh": "share", "E": "effective stake", "B": "bound",
+         "Pubs": "publishers cited", "Srcs": "sources cited"}
 _OPS = {"==": "is", "!=": "differs from", "<=": "is at most", ">=": "is at least", "<": "is below",
         ">": "is above", "in": "is one of", "not in": "is not one of"}
 _COMPARE = re.compile(r"\(?\s*(.+?)\s+(==|!=|<=|>=|<|>|not in|in)\s+(.+?)\s*\)?\Z")

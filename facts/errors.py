@@ -42,7 +42,7 @@ CATALOG = {
              'include "missing.facts"'),
     "E151": ("include cycle", 'include "world.facts"'),
     "E152": ("file is not UTF-8 text", 'lab beta "Caf\udce9 Labs"'),
-    "E153": ("input limit exceeded (file size, statements, include depth)",
+    "E153": ("input limit exceeded (file size, statements, include depth, citations of one signal)",
              "(includes nested deeper than the limit: world.facts includes d1.facts, which includes d2.facts, ...)"),
     "E154": ("a symlink in a folder world, or an include, that leads outside the world folder",
              "(a folder world world/ whose shared.facts is a symlink to a shared.facts beside the folder)"),

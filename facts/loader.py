@@ -28,6 +28,8 @@ MAX_FILE_BYTES = 64 * 2**20
 MAX_INCLUDE_DEPTH = 32
 MAX_FILES = 5000
 MAX_STATEMENTS = 2_000_000
+#: citations of one signal (cite statements and src= entries); a real signal has a few (bench cites)
+MAX_CITES_PER_SIGNAL = 250_000
 
 
 class _Collector:
@@ -473,6 +475,21 @@ def _note_attempt(st: RawStatement, attempted: Set[str], errs: _Collector) -> No
                 errs.refused_refs.append((st.file, (a.value, kinds, a.line, a.col, f"{p.key}=")))
 
 
+def _check_cites_per_signal(facts: List[Fact], errs: _Collector) -> bool:
+    """E153 at the citation that takes a signal past :data:`MAX_CITES_PER_SIGNAL` (once per signal)."""
+    count: Dict[str, int] = {}
+    ok = True
+    for f in facts:
+        sid, n = (f["signal"], 1) if f.kind == "cite" else (f["id"], len(f.src)) if f.kind == "signal" else (None, 0)
+        if n:
+            count[sid] = count.get(sid, 0) + n
+            if count[sid] > MAX_CITES_PER_SIGNAL and count[sid] - n <= MAX_CITES_PER_SIGNAL:
+                errs.add(f.loc.file, f.loc.line, f.loc.col, "E153",
+                         f"signal {sid!r} has more than {MAX_CITES_PER_SIGNAL} citations, the limit per signal")
+                ok = False
+    return ok
+
+
 def _resolve(facts: List[Fact], errs: _Collector, attempted: Set[str] = frozenset()) -> FactSet:
     """Duplicate ids, references, and one-per-key statements, over the whole world."""
     world = FactSet()
@@ -492,7 +509,7 @@ def _resolve(facts: List[Fact], errs: _Collector, attempted: Set[str] = frozense
                 kinds[ns][f["id"]] = first
                 continue
             kinds[ns][f["id"]] = f
-    ok = not dup
+    ok = _check_cites_per_signal(facts, errs) and not dup
     once: Dict[Tuple, Fact] = {}
     refs = [(f.loc.file, r) for f in facts for r in f.refs] + errs.refused_refs
     for f in facts:  # resolved below; a loaded world does not keep them

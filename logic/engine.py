@@ -207,6 +207,10 @@ class Program:
             raise KeyError(f"relation {predicate!r} was not evaluated by strata")
         return self.tables[predicate]
 
+    def indexed(self, predicate: str, arity: int) -> Optional[Table]:
+        """The :class:`Table` of a predicate's facts (its rows and indexes), if it has one."""
+        return self._tables.get(f"{predicate}/{arity}")
+
     # -- the read interface: what goals (logic/goal.py) and the explainer read ---------------------------
     def relations(self) -> Dict[str, int]:
         """Every relation of the program (facts and rules): name -> arity."""

@@ -5,10 +5,12 @@ query; asked whole, a deep program re-derives the same lower relations under
 many patterns. Here the relations are ordered by their dependencies (the
 strongly connected components of the predicate graph, lowest first); each is
 asked once with every argument free, and its rules are then replaced by its
-answers. Later relations join against indexed facts. The rules stay what
-they are (the explainer walks their bodies); only the evaluation order is
-planned. Relations defined by an aggregate (``f[X] == min_(...)``) keep their
-rule: it is cheap once its body is facts.
+answers. Later relations join against indexed facts: a rule whose body is a
+join over kept relations is answered by joins.py in Python, every other
+(recursion, a relation that needs a bound argument) is asked of pyDatalog.
+The rules stay what they are (the explainer walks their bodies); only the
+evaluation is planned. Relations defined by an aggregate (``f[X] == min_(...)``)
+keep their rule; the plain relation that reads one is kept.
 
     >>> order = plan(RULEBOOK.rules, base={"lab", "stake"})   # doctest: +SKIP
 """
@@ -22,7 +24,11 @@ from pyDatalog.util import DatalogError
 
 from .syntax import Atom, FuncEq, Negated
 from .engine import Program
+from .joins import compile_rules
 from .rules import Rule
+
+#: Plain rules over kept relations are joined in Python (joins.py); False asks pyDatalog for every relation.
+PYTHON_JOINS = True
 
 
 def body_relations(rule: Rule) -> Set[str]:
@@ -80,12 +86,18 @@ def materialize(program: Program, rules: Sequence[Rule], components: List[List[s
         if progress:
             progress(i, comp)
         todo = [name for name in comp if name not in done and isinstance(by_head[name][0].head_literal, Atom)]
-        answers = {}
+        answers, engine_asked = {}, False
         for name in todo:
             n = len(by_head[name][0].head_literal.args)
             if len(comp) == 1 and _surely_empty(by_head[name], sizes):
                 answers[name] = (n, [])
                 continue
+            # a plain rule over kept relations: joined in Python (joins.py), no question to pyDatalog
+            join = compile_rules(by_head[name], program, by_head.get) if PYTHON_JOINS and len(comp) == 1 else None
+            if join is not None:
+                answers[name] = (n, join())
+                continue
+            engine_asked = True
             try:
                 if name in parts:
                     at, values = parts[name]
@@ -96,8 +108,10 @@ def materialize(program: Program, rules: Sequence[Rule], components: List[List[s
                 pass
         for name, (n, rows) in answers.items():
             program.replace_with_facts(name, n, rows)
+            if rows:  # readers (the explainer, goals) look a kept relation up by its first argument
+                program.indexed(name, n).lookup(0, None)
             done.add(name)
-        if answers and not gc.isenabled():
+        if engine_asked and not gc.isenabled():
             # pyDatalog's sub-goals of a question refer to each other: cycles that only the collector frees.
             # With it off (program.py), sweep what this component made, and only that (the youngest generation).
             gc.collect(0)

@@ -320,6 +320,34 @@ def test_x7_against_interest_drops_own_second_source():
     assert_clamp(c, "X", "floor", 4, 3, clauses={"X.7"})
 
 
+# ------------------------------------------------------------ many_cites ---
+W_MANY = "many_cites.facts"
+
+
+def test_many_cites_one_publisher_held_by_c16_alone():
+    # five tier-3 citations, one publisher: no tier 1-2 source, no second publisher
+    c = one_clamp(W_MANY, "mc-c16-one", signal="mc-c16-one-s")
+    assert_clamp(c, "M", "floor", 4, 3, clauses={"C16"})
+
+
+@pytest.mark.parametrize("org", ["mc-c16-last", "mc-c16-first", "mc-f12-last", "mc-f12-first", "mc-x7-two"])
+def test_many_cites_a_second_publisher_or_source_lets_four_stand(org):
+    assert clamps(W_MANY, org) == []
+    assert clamps(W_MANY, org, AGAINST) == []
+
+
+def test_many_cites_f12_one_publisher_held_by_f12_alone():
+    # C16 passes (span + tier 1); every source is the tier-1 source's publisher's
+    c = one_clamp(W_MANY, "mc-f12-one", signal="mc-f12-one-s")
+    assert_clamp(c, "F", "floor", 4, 3, clauses={"F.12"})
+
+
+def test_many_cites_x7_one_source_many_spans_held_by_x7_alone():
+    # five citations of one source are not a second source; C16 passes (span + tier 1)
+    c = one_clamp(W_MANY, "mc-x7-one", signal="mc-x7-one-s")
+    assert_clamp(c, "X", "floor", 4, 3, clauses={"X.7"})
+
+
 # -------------------------------------------------------------- section9 ---
 W_9 = "section9.facts"
 

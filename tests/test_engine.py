@@ -92,3 +92,15 @@ def test_a_derivation_gives_the_collector_back_as_it_found_it(monkeypatch):
         finally:
             gc.enable()
     assert gc.get_freeze_count() == frozen  # only a caller that owns the process asks for a freeze
+
+
+def test_no_relation_reads_as_another_through_pydatalogs_resolver_names():
+    """pyDatalog looks a relation r of arity n up among the Python resolvers as "r/n", then as "r<n>/n":
+    a relation tier1/2 would read tier12/2's facts. No two relations of the rules and facts meet so."""
+    from provlog.logic import RULEBOOK
+    from provlog.logic.edb import PREDICATES
+
+    arity = dict(PREDICATES)
+    for r in RULEBOOK.rules:
+        arity.setdefault(r.head_name, len(r.head_literal.args) + (0 if r.head.startswith(r.head_name) else 1))
+    assert [n for n, a in arity.items() if arity.get(f"{n}{a}") == a] == []

@@ -18,6 +18,7 @@ import pytest
 from click.testing import CliRunner
 
 from provlog.facts import CATALOG, Diagnostic, LoadError, load_text, load_world
+from provlog.facts.errors import EXAMPLE_PRELUDE
 from provlog.facts import loader
 from provlog.queries.cli import main
 
@@ -225,6 +226,21 @@ def test_limits_file_size_statements_files(tmp_path, monkeypatch):
     monkeypatch.setattr(loader, "MAX_FILES", 1)
     d = diagnostics(world, tmp_path)
     assert [(x.code, x.file, x.line, x.col) for x in d] == [("E153", "world.facts", 3, 9)]
+
+
+def test_limit_citations_of_one_signal(monkeypatch):
+    """MAX_CITES_PER_SIGNAL citations of a signal load (cite statements and src= entries count alike);
+    one more is E153 at the citation past the limit, naming the signal and the limit."""
+    text = (EXAMPLE_PRELUDE + 'source s1 "y" publisher=p status=confirmed\n'
+            'signal sg evalco F for floor 3 rule=F.1 src=s0\ncite sg s1\ncite sg s0 "a span"\n')
+    monkeypatch.setattr(loader, "MAX_CITES_PER_SIGNAL", 3)
+    assert len(load_text(text, "w.facts").of("cite")) == 2
+    monkeypatch.setattr(loader, "MAX_CITES_PER_SIGNAL", 2)
+    with pytest.raises(LoadError) as e:
+        load_text(text, "w.facts")
+    [d] = e.value.diagnostics
+    assert (d.code, d.file, d.line, d.col) == ("E153", "w.facts", 8, 1)
+    assert "'sg' has more than 2 citations, the limit per signal" in d.message
 
 
 def test_include_depth_limit_is_exact(tmp_path):
