@@ -41,6 +41,7 @@ class _Loaded:
             if self.world is None and self.error is None:
                 try:
                     self.world = World.load(self.path, as_of=self.as_of)
+                    self.world.fingerprint()  # proofs carry it: hash the facts once, at start, not in a request
                 except LoadError as e:
                     self.error = e
             return self.world
