@@ -142,81 +142,89 @@ class _Mapper:
         return pid
 
     # -- relationships ---------------------------------------------------------------------------
-    def relationship(self, recs: List[R.Record], direct_pairs: "_Chains") -> None:
+    def relationship(self, recs: List[R.Record], chains: "_Chains") -> None:
+        """A relationship's latest live statement as a stake and roles; closed: ended on the closing date."""
         last = recs[-1]
-        closed = last.data.get("recordStatus") == "closed"
         live = next((r for r in reversed(recs) if r.data.get("recordStatus") != "closed"), None)
         if live is None:
             self.report.leave("relationship closed in its first statement: nothing to state", last.where)
             return
+        ends = self._ends(live)
+        if ends is None:
+            return
         details = live.data.get("recordDetails") or {}
-        subject, party = details.get("subject"), details.get("interestedParty")
-        if isinstance(subject, dict) or subject not in self.ids:
-            self.report.leave("relationship whose subject is unspecified or not in the import", live.where)
-            return
-        sid, skind = self.ids[subject]
-        if isinstance(party, dict):
-            hid, hkind = self.placeholder(live, "interested party", party), "entity"
-        elif party in self.ids:
-            hid, hkind = self.ids[party]
-        else:
-            self.report.leave("relationship whose interested party is not in the import", live.where)
-            return
-        until = day(last.data.get("statementDate")) if closed else None
         interests = details.get("interests") or []
         if not interests:
             self.report.leave("relationship with no interests stated", live.where)
             return
-        types = {i.get("type") for i in interests}
         if details.get("componentRecords"):
             # An indirect relationship with its components: provlog derives the look-through from them.
             self.report.leave("indirect relationship with component records: derived from its components", live.where)
             return
-        src = None
+        until = day(last.data.get("statementDate")) if last.data.get("recordStatus") == "closed" else None
         equity = [i for i in interests if i.get("type") in EQUITY]
         if equity:
-            current = sorted(equity, key=lambda i: (i.get("endDate") is None, str(i.get("startDate", ""))))[-1]
-            for older in equity:
-                if older is not current:
-                    self.report.leave("an earlier shareholding of the same pair (one stake per holder and subject)", live.where)
-            if current.get("directOrIndirect") == "indirect" and (hid, sid) in direct_pairs:
-                self.report.leave("indirect shareholding already stated by direct ones", live.where)
-            else:
-                amount = share(current.get("share") or {})
-                if amount is None:
-                    self.report.leave("shareholding with no share given", live.where)
-                else:
-                    src = src or self.source(live)
-                    flags = " voting" if "votingRights" in types else ""
-                    end = day(current.get("endDate")) or until
-                    since = day(current.get("startDate"))
-                    text = (f"stake {hid} {sid} {amount}{flags}" + (f" since={since}" if since else "")
-                            + (f" until={end}" if end else "") + f" src={src}")
-                    if not self.out.add("structure", "stake", f"{hid} {sid}", text):
-                        self.report.leave("a second relationship with a shareholding for the same pair", live.where)
-                    if current.get("directOrIndirect") == "indirect":
-                        self.report.leave("indirect shareholding with no components: stated as held", live.where)
+            self._stake(live, equity, {i.get("type") for i in interests}, ends, until, chains)
         for i in interests:
             t = i.get("type")
-            if t in EQUITY:
+            if t in EQUITY or (t == "votingRights" and equity):  # the stake carries `voting`
                 continue
-            if t == "votingRights" and equity:
-                continue  # the stake carries `voting`
             if t in ROLES:
-                if hkind != "person":
-                    self.report.leave(f"{t} held by an entity (roles are people's)", live.where)
-                    continue
-                src = src or self.source(live)
-                end = day(i.get("endDate")) or until
-                since = day(i.get("startDate"))
-                text = (f"role {hid} {ROLES[t]} {sid}" + (f" since={since}" if since else "")
-                        + (f" until={end}" if end else "") + f" src={src}")
-                self.out.add("structure", "role", f"{hid} {ROLES[t]} {sid}", text)
+                self._role(live, i, ends, until)
                 continue
             reason = ("votingRights without a shareholding: control, not equity (F.1 counts equity)"
                       if t == "votingRights" else f"interest {t}: no provlog statement for it" if t
                       else "interest with no type")
             self.report.leave(reason, live.where)
+
+    def _ends(self, live: R.Record) -> Optional[Tuple[str, str, str]]:
+        """(subject id, interested party id, its kind); None (counted) where either is not in the import."""
+        details = live.data.get("recordDetails") or {}
+        subject, party = details.get("subject"), details.get("interestedParty")
+        if isinstance(subject, dict) or subject not in self.ids:
+            self.report.leave("relationship whose subject is unspecified or not in the import", live.where)
+            return None
+        if isinstance(party, dict):
+            return self.ids[subject][0], self.placeholder(live, "interested party", party), "entity"
+        if party not in self.ids:
+            self.report.leave("relationship whose interested party is not in the import", live.where)
+            return None
+        return (self.ids[subject][0],) + self.ids[party]
+
+    @staticmethod
+    def _dates(interest: dict, until: Optional[str]) -> str:
+        since, end = day(interest.get("startDate")), day(interest.get("endDate")) or until
+        return (f" since={since}" if since else "") + (f" until={end}" if end else "")
+
+    def _stake(self, live: R.Record, equity: List[dict], types: set, ends, until, chains: "_Chains") -> None:
+        sid, hid, _ = ends
+        current = sorted(equity, key=lambda i: (i.get("endDate") is None, str(i.get("startDate", ""))))[-1]
+        for older in equity:
+            if older is not current:
+                self.report.leave("an earlier shareholding of the same pair (one stake per holder and subject)", live.where)
+        indirect = current.get("directOrIndirect") == "indirect"
+        if indirect and (hid, sid) in chains:
+            self.report.leave("indirect shareholding already stated by direct ones", live.where)
+            return
+        amount = share(current.get("share") or {})
+        if amount is None:
+            self.report.leave("shareholding with no share given", live.where)
+            return
+        flags = " voting" if "votingRights" in types else ""
+        text = f"stake {hid} {sid} {amount}{flags}{self._dates(current, until)} src={self.source(live)}"
+        if not self.out.add("structure", "stake", f"{hid} {sid}", text):
+            self.report.leave("a second relationship with a shareholding for the same pair", live.where)
+        if indirect:
+            self.report.leave("indirect shareholding with no components: stated as held", live.where)
+
+    def _role(self, live: R.Record, interest: dict, ends, until) -> None:
+        sid, hid, hkind = ends
+        t = interest.get("type")
+        if hkind != "person":
+            self.report.leave(f"{t} held by an entity (roles are people's)", live.where)
+            return
+        text = f"role {hid} {ROLES[t]} {sid}{self._dates(interest, until)} src={self.source(live)}"
+        self.out.add("structure", "role", f"{hid} {ROLES[t]} {sid}", text)
 
 
 class _Chains:
@@ -284,9 +292,9 @@ def import_bods(paths: Sequence, out, world=None, within: Optional[int] = None, 
         if rs[-1].data["recordType"] in ("entity", "person"):
             m.node(rs)
     rels = {rid: rs for rid, rs in by.items() if rs[-1].data["recordType"] == "relationship"}
-    pairs = _Chains(rels, m.ids)
+    chains = _Chains(rels, m.ids)
     for rid, rs in sorted(rels.items()):
-        m.relationship(rs, pairs)
+        m.relationship(rs, chains)
     m.out.write(Path(out), Path(world) if world is not None else None)
     report.written = m.out.count()
     return report
