@@ -79,7 +79,7 @@ _AUX = ("template", "open", "missing", "also")
 
 
 def _meanings(run) -> Dict[str, Tuple[str, str]]:
-    return getattr(getattr(run, "book", None), "meanings", None) or {}
+    return run.book.meanings
 
 
 def _bind(ex, args, pattern) -> Optional[Dict]:

@@ -23,8 +23,8 @@ from typing import Dict, Iterator, List, Optional, Sequence, Tuple
 import networkx as nx
 
 from ..logic import RULEBOOK, Derivation
+from ..logic.clauses import WORDS
 from ..logic.syntax import Atom, FuncEq, Negated, Var, solve_compare, variables_needed
-from ..logic.edb import PREDICATES
 
 _FREE = object()
 
@@ -130,20 +130,12 @@ def _plain(v, percent: bool = True) -> str:
 
 _ROW_ID = re.compile(r"[a-z_-]+@.+:\d+\Z")
 _EXTREME = re.compile(r"(?:min_|max_)\(([A-Z][A-Za-z0-9_]*)")
-#: Variables of the core rules that hold a day (``date.toordinal``): shown as ISO dates.
-DATE_VARS = frozenset({"A", "Day"})
 _TOKEN = re.compile(r"\b[A-Z][A-Za-z0-9_]*\b")
 _FRACTION = re.compile(r"Fraction\((\d+)(?:, (\d+))?\)")
 #: Variables that only assemble a proof (fact-id tuples, chain paths, counters).
 _BOOKKEEPING = re.compile(r"(Fs|Path|N)\d*\Z")
 
 
-#: What the rules' variable names stand for where a condition tests them (logic/mechanics.py's
-#: docstring names them): a failing ``(T <= 2)`` reads "tier 3 is at most 2".
-WORDS = {"T": "tier", "TA": "tier", "TB": "tier", "Sp": "span", "Sa": "span", "Sb": "span",
-         "St": "status", "Pub": "publisher", "PA": "publisher", "PB": "publisher", "Lo": "share",
-         "Hi": "share", "Sh": "share", "E": "effective stake", "B": "bound",
-         "Pubs": "publishers cited", "Srcs": "sources cited"}
 _OPS = {"==": "is", "!=": "differs from", "<=": "is at most", ">=": "is at least", "<": "is below",
         ">": "is above", "in": "is one of", "not in": "is not one of"}
 _COMPARE = re.compile(r"\(?\s*(.+?)\s+(==|!=|<=|>=|<|>|not in|in)\s+(.+?)\s*\)?\Z")
@@ -205,15 +197,13 @@ class Explainer:
     def __init__(self, derivation: Derivation):
         self.d = derivation
         self.facts = derivation.facts
-        # The core Derivation, or a RulebookRun of another rulebook (logic/rulebooks.py).
-        self.rules = _parsed_rules(getattr(derivation, "rules", RULEBOOK))
-        self.edb = getattr(derivation, "edb", None) or set(PREDICATES)
-        book = getattr(derivation, "book", None)  # another rulebook names its variables its own way
-        self.words = WORDS if book is None else getattr(book, "words", {})
-        # The core rules' fractions are shares (25%) but for the results lanes' scores (PL.*: 0.71, x1.4);
-        # their days are ordinals of dates. Another rulebook's numbers are numbers.
-        self._percent = (lambda clause: not (clause or "").startswith("PL.")) if book is None else (lambda clause: False)
-        self._dates = DATE_VARS if book is None else frozenset()
+        # The core Derivation, or a RulebookRun of another rulebook (logic/rulebooks.py): each names
+        # its rulebook, whose record says how its variables and numbers read.
+        self.rules = _parsed_rules(derivation.rules)
+        self.edb = derivation.edb
+        self.words = derivation.book.words
+        self._percent = derivation.book.percent
+        self._dates = derivation.book.dates
 
         # plain relations that read an aggregate once (cap_decided <= cap_decider): their answers serve both
         self._reads = {body[0].name: head.name for _, head, body in self.rules.single_function_bodies()
@@ -362,7 +352,7 @@ class Explainer:
             row = tuple(self._value(a, env) for a in lit.args)
             if lit.negated:
                 nid = "not " + atom_id(lit.name, row)
-                said = getattr(getattr(self.d, "book", None), "meanings", None) or {}  # a rulebook's own phrasing
+                said = self.d.book.meanings  # a rulebook's own phrasing
                 if lit.name in said:
                     text = said[lit.name][1]
                     shown = [_plain(v) for v in row]
@@ -412,7 +402,7 @@ class Explainer:
         if not facts:
             # a row the program gives itself, its numbers as the rule that reads it writes them
             label = GIVEN.get((name, row)) or f"{name}({', '.join(self.show(v, clause) for v in row)})"
-            if name == "as_of" and not getattr(self.d, "book", None):
+            if name == "as_of" and self.d.book.name == "independence":
                 label = f"the as-of date is {self.show(row[0], None, 'A')}"  # freshness is measured at it
             return self._add(nid, kind="given", label=label)
         f = facts[0]

@@ -187,3 +187,14 @@ SIGNATURES = {
     "derive": ("Rule", "O", "D", "Dir", "K", "N", "Key"), "uses": ("Rule", "O", "Key", "Fs"),
     "b2": ("S", "V", "K", "B"),
 }
+
+
+#: What the rules' variable names stand for where a condition tests them (logic/mechanics.py's
+#: docstring names them): a failing ``(T <= 2)`` reads "tier 3 is at most 2".
+WORDS = {"T": "tier", "TA": "tier", "TB": "tier", "Sp": "span", "Sa": "span", "Sb": "span",
+         "St": "status", "Pub": "publisher", "PA": "publisher", "PB": "publisher", "Lo": "share",
+         "Hi": "share", "Sh": "share", "E": "effective stake", "B": "bound",
+         "Pubs": "publishers cited", "Srcs": "sources cited"}
+
+#: Variables of the core rules that hold a day (``date.toordinal``): proofs show them as ISO dates.
+DATE_VARS = frozenset({"A", "Day"})

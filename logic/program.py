@@ -27,8 +27,18 @@ from . import lanes  # noqa: F401  (registers the provenance-lane rules and M.3 
 
 if TYPE_CHECKING:  # pyDatalog is imported only by a derivation that runs (a stored one never does)
     from .engine import Program
+from .rulebooks import Rulebook
+from .clauses import DATE_VARS, WORDS
 
 RULEBOOK = MECHANICS
+
+#: The independence RULES described the way the other rulebooks are (logic/rulebooks.py); the core
+#: derives through :class:`Derivation` (strata, derived signals), so it is not in REGISTRY.
+CORE = Rulebook(
+    "independence", MECHANICS, edb.PREDICATES, rows=None, summary="the independence RULES",
+    words=WORDS, dates=DATE_VARS,
+    # shares (25%) read as percentages; the results lanes' scores (PL.*: 0.71, x1.4) as numbers
+    percent=lambda clause: not (clause or "").startswith("PL."))
 
 #: The largest per-policy relations, asked one policy at a time (a fifth of pyDatalog's working set).
 PER_POLICY = {name: (at, POLICY_NAMES) for name, at in (
@@ -79,6 +89,16 @@ class Derivation:
     derived_rows: Dict[str, Tuple] = field(default_factory=dict)  # derived signal -> its derive(...) row
     origins: edb.Origins = field(default_factory=edb.Origins)  # EDB row -> its facts
     self_favour: Set[str] = field(default_factory=set)  # for-signals citing their org's own pages (C17)
+
+    book = CORE  # what the explainer reads of the rulebook: its rules, words, meanings
+
+    @property
+    def rules(self):
+        return self.book.rules
+
+    @property
+    def edb(self):
+        return set(self.book.predicates)
 
     @classmethod
     def run(cls, facts: FactSet, as_of: Optional[str] = None, freeze: bool = False,

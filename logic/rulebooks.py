@@ -14,7 +14,7 @@ on every rulebook.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Tuple
+from typing import TYPE_CHECKING, Callable, Dict, FrozenSet, List, Optional, Tuple
 
 from ..facts.model import Fact, FactSet
 from .edb import Origins
@@ -35,6 +35,12 @@ class Rulebook:
     summary: str = ""
     # relation -> (how it reads where it holds, where it fails), "{0}", "{1}"... its arguments: refute and proofs
     meanings: Dict[str, Tuple[str, str]] = field(default_factory=dict)
+    # what the rules' variable names stand for where a condition tests them ("T" -> "tier")
+    words: Dict[str, str] = field(default_factory=dict)
+    # whether a fraction in a proof of this clause reads as a percentage (a share) or a plain number
+    percent: Callable[[Optional[str]], bool] = lambda clause: False
+    # variables that hold a day (an ordinal): proofs show them as dates
+    dates: FrozenSet[str] = frozenset()
 
 
 REGISTRY: Dict[str, Rulebook] = {}
