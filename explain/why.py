@@ -323,7 +323,10 @@ def _facts_of(ex: Explainer, sid: str) -> List[Dict[str, str]]:
     if sid in d.derived:
         return [_fact(d.facts.by_fid[fid]) for fid in d.derived[sid].facts]
     out = [d.facts.signals[sid]] if sid in d.facts.signals else []
-    out += sorted((f for f in d.facts.of("cite") if f["signal"] == sid), key=lambda f: f.loc)
+    # its cite statements, through the cites rows they made (a store reads this signal's, not every cite)
+    cites = {f for row in d.program.match("cites", 3, [(0, sid)]) for f in d.origins.get(("cites", tuple(row)))
+             if f.kind == "cite"}
+    out += sorted(cites, key=lambda f: f.loc)
     return [_fact(f) for f in out]
 
 
