@@ -1,6 +1,6 @@
 """Proof graphs: why a derived fact holds, walked from the rules' bodies.
 
-A proof is a networkx DiGraph whose nodes carry ``kind`` (value, derived,
+A proof is a :class:`~provlog.explain.graph.ProofGraph` whose nodes carry ``kind`` (value, derived,
 aggregate, fact, derived-signal, absent, condition, excluded, given; why.py
 adds bound and clamp), ``label`` (the rule's template filled with its
 bindings), ``rule`` (the clause id) and ``loc`` (``file:line`` of a fact). A
@@ -20,7 +20,7 @@ from datetime import date
 from fractions import Fraction
 from typing import Dict, Iterator, List, Optional, Sequence, Tuple
 
-import networkx as nx
+from .graph import ProofGraph
 
 from ..logic import RULEBOOK, Derivation
 from ..logic.clauses import WORDS
@@ -211,7 +211,7 @@ class Explainer:
                        and head.args == body[0].args + (body[0].value,)}
         # What every explainer of this derivation shares (facts by id)
         self._shared: Dict[str, Dict] = derivation.__dict__.setdefault("_explain_rows", {})
-        self.graph = nx.DiGraph()
+        self.graph = ProofGraph()
         self._size: Dict[str, int] = {}
         self._busy: set = set()
 

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Tuple
 
-import networkx as nx
+from .graph import ProofGraph
 
 from ..logic import Derivation
 from .goals import refute_row
@@ -33,7 +33,7 @@ _CLAUSE_ORDER = ["C14", "C15", "C16", "F.12", "X.7", "9"]
 @dataclass
 class Explanation:
     root: str
-    graph: nx.DiGraph
+    graph: ProofGraph
 
 
 def _signals_on(d: Derivation, org: str, dim: str) -> List[Tuple[str, str, Optional[str], Optional[int], str]]:
@@ -167,7 +167,7 @@ def explain_value(d: Derivation, org: str, dim: str, policy: str) -> Explanation
                    label=f"no signal, recorded or derived, bounds {org} {dim}")
         g.add_edge(root, f"no signal {org} {dim}")
     # Sub-proofs tried and not chosen are not part of the proof.
-    g.remove_nodes_from(set(g) - nx.descendants(g, root) - {root})
+    g.remove_nodes_from(set(g) - g.descendants(root) - {root})
     return Explanation(root, g)
 
 

@@ -548,7 +548,12 @@ class World:
     # -- explanations ----------------------------------------------------------------------------------
     @_locked
     def explain(self, org: str, dim: str, policy: str = DEFAULT_POLICY):
-        """The proof DAG (networkx) of a value: ``(root, graph)``."""
+        """The proof DAG of a value: ``(root, graph)``, the graph a ``networkx.DiGraph``."""
+        root, g = self._proof(org, dim, policy)
+        return root, g.to_networkx()
+
+    def _proof(self, org: str, dim: str, policy: str):
+        """``(root, ProofGraph)``: the renderers' input (networkx is imported only for :meth:`explain`)."""
         from ..explain import explain_value
 
         self._check(org, dim, policy)
@@ -562,7 +567,7 @@ class World:
         from ..explain import to_dot, to_json, to_text
         import json as _json
 
-        root, g = self.explain(org, dim, policy)
+        root, g = self._proof(org, dim, policy)
         if fmt == "json":
             return _json.dumps(dict(to_json(g, root, depth, start), fingerprint=self.fingerprint()), indent=2,
                                sort_keys=True, ensure_ascii=False)

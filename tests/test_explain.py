@@ -262,7 +262,7 @@ def _check_rule_node(w, ex, g, n, a):
 
 def _check_proof(w, ex, org, dim, policy):
     e = explain_value(w.derivation, org, dim, policy)
-    root, g = e.root, e.graph
+    root, g = e.root, e.graph.to_networkx()
     where = f"{org} {dim} {policy}"
     assert nx.is_directed_acyclic_graph(g), where
     assert set(g) == nx.descendants(g, root) | {root}, f"{where}: nodes not reachable from the root"
