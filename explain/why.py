@@ -377,11 +377,11 @@ def _statement_for(ex: Explainer, name: str, row: List) -> Optional[str]:
     fact of the same relation the world does state: which field of its statement each place holds.
     ``org_policy(o, 'market-rates', F)`` reads ``policy o market-rates``, ``money(M, L, o, 'fee')``
     ``money <payer> o fee``; None if the world states no such fact."""
-    from ..facts.schema import DECLS
+    from ..facts.language import LANGUAGE
 
     sample = next(iter(ex.rows(name, [_FREE] * len(row))), None)
     facts = ex.d.origins.get((name, tuple(sample))) if sample is not None else ()
-    decl = DECLS.get(facts[0].kind) if facts else None
+    decl = LANGUAGE.decls.get(facts[0].kind) if facts else None
     if decl is None:
         return None
     f = facts[0]

@@ -272,12 +272,12 @@ class World:
             return dict(cached)
         import hashlib
 
-        from ..logic import RULEBOOK
-        from ..logic.rulebooks import REGISTRY
+        from ..logic.registry import RULEBOOKS
 
         facts = "\n".join(sorted(f.canon() for f in self.facts)).encode("utf-8")
-        books = [("independence", RULEBOOK)] + sorted((n, b.rules) for n, b in REGISTRY.items())
-        rules = "\n".join(f"{name}\t{r.clause}\t{r.text}" for name, book in books for r in book.rules).encode("utf-8")
+        # every rulebook's rules, the independence RULES first (the registry's order)
+        rules = "\n".join(f"{name}\t{r.clause}\t{r.text}" for name, book in RULEBOOKS.items()
+                          for r in book.rules.rules).encode("utf-8")
         self.__dict__["_fingerprint"] = {"facts": hashlib.sha256(facts).hexdigest(),
                                          "rules": hashlib.sha256(rules).hexdigest()}
         return dict(self.__dict__["_fingerprint"])
@@ -434,16 +434,21 @@ class World:
     # -- rulebooks and goals -------------------------------------------------------------------------
     @_locked
     def rulebook(self, name: Optional[str] = None):
-        """The evaluation of a rulebook over this world (None: the core independence RULES)."""
-        if name is None or name == "independence":
-            return self.derivation
-        from ..logic.rulebooks import REGISTRY, RulebookRun
+        """The evaluation of a rulebook over this world (None: the independence RULES): the
+        derivation for the core, a :class:`~provlog.logic.rulebooks.RulebookRun` for another."""
+        from ..logic.program import CORE
+        from ..logic.registry import RULEBOOKS
 
-        if name not in REGISTRY:
-            raise UnknownName(f"unknown rulebook {name!r}; rulebooks: independence, {', '.join(sorted(REGISTRY))}")
+        book = RULEBOOKS.get(name or CORE.name)
+        if book is None:
+            raise UnknownName(f"unknown rulebook {name!r}; rulebooks: {', '.join(RULEBOOKS)}")
+        if book is CORE:
+            return self.derivation
         runs = self.__dict__.setdefault("_runs", {})
         if name not in runs:
-            runs[name] = RulebookRun.run(self.facts, REGISTRY[name])
+            from ..logic.rulebooks import RulebookRun
+
+            runs[name] = RulebookRun.run(self.facts, book)
         return runs[name]
 
     @_locked
