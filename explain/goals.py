@@ -84,17 +84,8 @@ def _meanings(run) -> Dict[str, Tuple[str, str]]:
 
 def _bind(ex, args, pattern) -> Optional[Dict]:
     """Match a rule head against a goal pattern whose free places (variables) match anything."""
-    env: Dict = {}
-    for a, v in zip(args, pattern):
-        if v is _FREE:
-            continue
-        if isinstance(a, Var):
-            if a.name in env and env[a.name] != v:
-                return None
-            env[a.name] = v
-        elif a.value != v:
-            return None
-    return env
+    bound = [(a, v) for a, v in zip(args, pattern) if v is not _FREE]
+    return ex._match([a for a, _ in bound], [v for _, v in bound], {})
 
 
 def _refute(ex, name: str, pattern: List, meanings, depth: int) -> List[Dict]:

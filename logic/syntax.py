@@ -284,17 +284,17 @@ class _Reader:
         return out
 
     def expr(self):
-        left = self.product()
-        while self.peek() in _SUM:
-            op = self.take(*_SUM)[0]
-            left = BinOp(op, left, self.product())
-        return left
+        return self.chain(_SUM, self.product)
 
     def product(self):
-        left = self.power()
-        while self.peek() in _PRODUCT:
-            op = self.take(*_PRODUCT)[0]
-            left = BinOp(op, left, self.power())
+        return self.chain(_PRODUCT, self.power)
+
+    def chain(self, ops, operand):
+        """``operand (op operand)*`` for the operators ``ops``, grouped from the left."""
+        left = operand()
+        while self.peek() in ops:
+            op = self.take(*ops)[0]
+            left = BinOp(op, left, operand())
         return left
 
     def power(self):
