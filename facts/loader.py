@@ -289,63 +289,39 @@ def _check_items(st: RawStatement, decl: S.Decl, errs: _Collector, extra_positio
                 ok = False
                 continue
             seen_attrs.add(key)
-            if key in ("src", "span") and decl.evidence:
-                if key == "src":
-                    ids = []
-                    for a in item.values:
-                        if a.quoted or not V.IDENT.match(a.value):
-                            _err(errs, st, a.line, a.col, "E104", f"src= lists source ids, got {a.value!r}")
-                            ok = False
-                        else:
-                            ids.append(a.value)
-                            refs.append((a.value, ("source",), a.line, a.col, "src="))
-                    src = tuple(ids)
-                else:
-                    a = item.values[0]
-                    if len(item.values) != 1 or not a.quoted:
-                        _err(errs, st, a.line, a.col, "E104", 'span= is one quoted string: span="the words that state it"')
-                        ok = False
-                    else:
-                        span = a.value
-                continue
-            fld = decl.attrs.get(key)
-            if fld is None:
-                known = sorted(decl.attrs) + (["src", "span"] if decl.evidence else [])
-                hint = f"; {decl.keyword} takes {', '.join(k + '=' for k in known)}" if known else f"; {decl.keyword} takes no attributes"
-                if key in errs.language.derived:  # `result ... multiplier=2`: a conclusion, not an input
-                    _err(errs, st, item.line, item.col, "E140",
-                         f"{key}= is derived by provlog from the facts and cannot be stated; "
-                         f"{decl.keyword} takes {', '.join(k + '=' for k in known)}")
-                    ok = False
-                    continue
-                _err(errs, st, item.line, item.col, "E102", f"unknown attribute {key}= for {decl.keyword}{hint}")
+            got = (_evidence if key in ("src", "span") and decl.evidence else _attribute)(st, decl, item, errs, refs)
+            if got is _BAD:
                 ok = False
-                continue
-            if not fld.many and len(item.values) != 1:
-                _err(errs, st, item.values[1].line, item.values[1].col, "E104", f"{key}= takes one value")
-                ok = False
-                continue
-            parsed = []
-            for a in item.values:
-                if key == "lane" and a.value == "self-attested":  # refused by name, on a source or a result
-                    _err(errs, st, a.line, a.col, "E130", "lane=self-attested is never accepted: self-attestation is rejected at the schema; use reported (after human approval) or rejected")
-                    ok = False
-                    continue
-                v = _parse_field(fld, a, st, errs, f"{key}=")
-                if v is _BAD:
-                    ok = False
-                    continue
-                parsed.append(v)
-                if fld.ref:
-                    refs.append((a.value, fld.ref, a.line, a.col, f"{key}="))
-            values[key] = tuple(parsed) if fld.many else (parsed[0] if parsed else None)
+            elif key == "src" and decl.evidence:
+                src = got
+            elif key == "span" and decl.evidence:
+                span = got
+            else:
+                values[key] = got
         else:
             positional.append(item)
-    # bare flags are words beyond the positional fields
+    words_rest = _words(st, decl, positional, errs, values, flags, refs, extra_positional)
+    if words_rest is None:
+        return None
+    ok = ok and words_rest is not _BAD
+    for name, fld in decl.attrs.items():
+        if fld.required and name not in seen_attrs:
+            _err(errs, st, st.line, st.col, "E106", f"{st.keyword} needs {name}=")
+            ok = False
+    if not ok:
+        return None
+    return values, flags, refs, src, span, words_rest
+
+
+def _words(st: RawStatement, decl: S.Decl, words: List[Arg], errs: _Collector, values: Dict, flags: Set[str],
+           refs: List, extra_positional: int):
+    """The positional fields of ``words`` into ``values``, the bare flags beyond them into ``flags``;
+    the words left over (at most ``extra_positional``), _BAD if any was wrong, None if fields are missing."""
+    ok = True
     nfix = len(decl.positional)
-    fixed, rest = positional[:nfix], positional[nfix:]
+    fixed, rest = words[:nfix], words[nfix:]
     words_rest: List[Arg] = []
-    for a in rest:
+    for a in rest:  # bare flags are words beyond the positional fields
         if not a.quoted and a.value in decl.flags:
             if a.value in flags:
                 _err(errs, st, a.line, a.col, "E105", f"flag {a.value} is given twice")
@@ -353,11 +329,11 @@ def _check_items(st: RawStatement, decl: S.Decl, errs: _Collector, extra_positio
             flags.add(a.value)
         else:
             words_rest.append(a)
+    shape = " ".join("<" + f.name + ">" for f in decl.positional)
     if len(fixed) < nfix:
         missing = [f.name for f in decl.positional[len(fixed):]]
         col = (st.items[-1].col if st.items else st.col + len(st.keyword))
-        _err(errs, st, st.line, col, "E103",
-             f"{st.keyword} needs {' '.join('<' + f.name + '>' for f in decl.positional)}; missing <{'> <'.join(missing)}>")
+        _err(errs, st, st.line, col, "E103", f"{st.keyword} needs {shape}; missing <{'> <'.join(missing)}>")
         return None
     for fld, a in zip(decl.positional, fixed):
         v = _parse_field(fld, a, st, errs, f"<{fld.name}>")
@@ -370,21 +346,63 @@ def _check_items(st: RawStatement, decl: S.Decl, errs: _Collector, extra_positio
     if len(words_rest) > extra_positional:
         a = words_rest[extra_positional]
         flags_hint = f" (flags: {', '.join(sorted(decl.flags))})" if decl.flags else ""
-        if not a.quoted and "=" not in a.value and len(fixed) == nfix and decl.flags:
-            msg = f"unknown flag {a.value!r} for {st.keyword}{flags_hint}"
-            code = "E102"
+        if not a.quoted and "=" not in a.value and decl.flags:
+            _err(errs, st, a.line, a.col, "E102", f"unknown flag {a.value!r} for {st.keyword}{flags_hint}")
         else:
-            msg = f"unexpected extra argument {a.value!r}: {st.keyword} takes {' '.join('<' + f.name + '>' for f in decl.positional) or 'no positional arguments'}{flags_hint}"
-            code = "E103"
-        _err(errs, st, a.line, a.col, code, msg)
+            _err(errs, st, a.line, a.col, "E103", f"unexpected extra argument {a.value!r}: {st.keyword} takes "
+                                                  f"{shape or 'no positional arguments'}{flags_hint}")
         ok = False
-    for name, fld in decl.attrs.items():
-        if fld.required and name not in seen_attrs:
-            _err(errs, st, st.line, st.col, "E106", f"{st.keyword} needs {name}=")
+    return words_rest if ok else _BAD
+
+
+def _evidence(st: RawStatement, decl: S.Decl, item: Pair, errs: _Collector, refs: List):
+    """``src=`` (source ids, each a reference) or ``span=`` (one quoted string); _BAD if malformed."""
+    if item.key == "src":
+        bad = [a for a in item.values if a.quoted or not V.IDENT.match(a.value)]
+        for a in bad:
+            _err(errs, st, a.line, a.col, "E104", f"src= lists source ids, got {a.value!r}")
+        refs.extend((a.value, ("source",), a.line, a.col, "src=") for a in item.values if a not in bad)
+        return _BAD if bad else tuple(a.value for a in item.values)
+    a = item.values[0]
+    if len(item.values) != 1 or not a.quoted:
+        _err(errs, st, a.line, a.col, "E104", 'span= is one quoted string: span="the words that state it"')
+        return _BAD
+    return a.value
+
+
+def _attribute(st: RawStatement, decl: S.Decl, item: Pair, errs: _Collector, refs: List):
+    """The value of a declared ``key=value`` attribute (a tuple where it takes many); _BAD if it is
+    not one ``decl`` takes (E102, E140) or a value does not parse."""
+    key = item.key
+    fld = decl.attrs.get(key)
+    if fld is None:
+        known = sorted(decl.attrs) + (["src", "span"] if decl.evidence else [])
+        takes = f"{decl.keyword} takes {', '.join(k + '=' for k in known)}" if known else f"{decl.keyword} takes no attributes"
+        if key in errs.language.derived:  # `result ... multiplier=2`: a conclusion, not an input
+            _err(errs, st, item.line, item.col, "E140",
+                 f"{key}= is derived by provlog from the facts and cannot be stated; {takes}")
+        else:
+            _err(errs, st, item.line, item.col, "E102", f"unknown attribute {key}= for {decl.keyword}; {takes}")
+        return _BAD
+    if not fld.many and len(item.values) != 1:
+        _err(errs, st, item.values[1].line, item.values[1].col, "E104", f"{key}= takes one value")
+        return _BAD
+    parsed, ok = [], True
+    for a in item.values:
+        if key == "lane" and a.value == "self-attested":  # refused by name, on a source or a result
+            _err(errs, st, a.line, a.col, "E130", "lane=self-attested is never accepted: self-attestation is rejected at the schema; use reported (after human approval) or rejected")
             ok = False
+            continue
+        v = _parse_field(fld, a, st, errs, f"{key}=")
+        if v is _BAD:
+            ok = False
+            continue
+        parsed.append(v)
+        if fld.ref:
+            refs.append((a.value, fld.ref, a.line, a.col, f"{key}="))
     if not ok:
-        return None
-    return values, flags, refs, src, span, words_rest
+        return _BAD
+    return tuple(parsed) if fld.many else parsed[0]
 
 
 _NO_FLAGS: frozenset = frozenset()
