@@ -352,30 +352,37 @@ def _fill(con: sqlite3.Connection, d, inp: Dict[str, Any], fingerprint: Dict[str
     for name, arity in program.functions().items():  # f[K..] == V: its keys, then its value
         kept[name] = (arity, list(program.match(name, arity, [], function=True)))
     for name, (arity, rel) in sorted(kept.items()):
-        columns = list(zip(*rel)) if rel else [()] * arity
-        kinds = [_kind_of(set(map(type, c))) for c in columns]
-        cols = _column_names(name, arity, heads)
         of = origins.get(name)
-        extra = ", _facts TEXT" if of is not None else ""
-        con.execute(f"CREATE TABLE {_q(name)} ({', '.join(f'{_q(c)} {_SQL[k]}' for c, k in zip(cols, kinds))}{extra})")
-        out = rel
-        if any(k in ("num", "json") for k in kinds):  # only these are converted; ints and text go as they are
-            columns = [c if k in ("int", "text") else [_to_sql(k, v) for v in c] for c, k in zip(columns, kinds)]
-            out = list(zip(*columns))
-        if of is not None:
-            out = [r + (encode([number[id(f)] for f in _facts_of(of.get(row))]),) for r, row in zip(out, rel)]
-        if out:
-            con.executemany(f"INSERT INTO {_q(name)} VALUES ({','.join('?' * (arity + bool(extra)))})", out)
-        for spec in _INDEXES.get(name, [(0,)] if arity > 1 and len(rel) > 16 else []):
-            con.execute(f"CREATE INDEX {_q(name + '_' + '_'.join(map(str, spec)))} ON {_q(name)} "
-                        f"({', '.join(_q(cols[i]) for i in spec)})")
+        facts = None if of is None else [encode([number[id(f)] for f in _facts_of(of.get(row))]) for row in rel]
         origin = "edb" if of is not None else "function" if name in program.functions() else "derived"
-        con.execute("INSERT INTO _relations VALUES (?,?,?,?,?,?)",
-                    (name, arity, json.dumps(kinds), json.dumps(cols), origin, len(rel)))
+        create_table(con, name, arity, rel, _column_names(name, arity, heads), facts, origin)
     meta = {"key": key_of(inp), "inputs": json.dumps(inp, sort_keys=True), "fingerprint": json.dumps(fingerprint),
             "files": json.dumps(list(d.facts.files)), "statements": str(len(d.facts)), "schema": str(SCHEMA),
             "relations": json.dumps(known), "functions": json.dumps(program.functions())}
     con.executemany("INSERT INTO _meta VALUES (?, ?)", sorted(meta.items()))
+
+
+def create_table(con: sqlite3.Connection, name: str, arity: int, rel: Sequence[Tuple], cols: List[str],
+                 facts: Optional[List[str]], origin: str) -> None:
+    """Create the table of one relation with its rows, indexes and ``_relations`` row; ``facts``: each row's
+    ``_facts`` (encoded fact numbers) for the EDB, else None."""
+    columns = list(zip(*rel)) if rel else [()] * arity
+    kinds = [_kind_of(set(map(type, c))) for c in columns]
+    extra = ", _facts TEXT" if facts is not None else ""
+    con.execute(f"CREATE TABLE {_q(name)} ({', '.join(f'{_q(c)} {_SQL[k]}' for c, k in zip(cols, kinds))}{extra})")
+    out = rel
+    if any(k in ("num", "json") for k in kinds):  # only these are converted; ints and text go as they are
+        columns = [c if k in ("int", "text") else [_to_sql(k, v) for v in c] for c, k in zip(columns, kinds)]
+        out = list(zip(*columns))
+    if facts is not None:
+        out = [tuple(r) + (fs,) for r, fs in zip(out, facts)]
+    if out:
+        con.executemany(f"INSERT INTO {_q(name)} VALUES ({','.join('?' * (arity + bool(extra)))})", out)
+    for spec in _INDEXES.get(name, [(0,)] if arity > 1 and len(rel) > 16 else []):
+        con.execute(f"CREATE INDEX {_q(name + '_' + '_'.join(map(str, spec)))} ON {_q(name)} "
+                    f"({', '.join(_q(cols[i]) for i in spec)})")
+    con.execute("INSERT INTO _relations VALUES (?,?,?,?,?,?)",
+                (name, arity, json.dumps(kinds), json.dumps(cols), origin, len(rel)))
 
 
 def _facts_of(had) -> Tuple:
