@@ -443,10 +443,11 @@ class Stored:
         return self.con.execute(sql, params).fetchall()
 
 
-def open_store(target: Path, want: Callable[[Sequence[str]], Dict[str, Any]]) -> Optional[Stored]:
+def open_store(target: Path, want: Optional[Callable[[Sequence[str]], Dict[str, Any]]]) -> Optional[Stored]:
     """The store at ``target`` if it was made from exactly the inputs ``want(files)`` computes now
     (``files``: the files the store's world read); None on a miss. A corrupt store is reported on
-    stderr in one line and treated as a miss."""
+    stderr in one line and treated as a miss. ``want=None`` opens the store of any inputs that this
+    user made (its key is theirs: the previous store of an edited world, logic/edit.py)."""
     target = Path(target)
     if not target.is_file():
         return None
@@ -459,7 +460,8 @@ def open_store(target: Path, want: Callable[[Sequence[str]], Dict[str, Any]]) ->
             con.close()
             return None
         try:
-            now = want(json.loads(meta["inputs"]).get("files", {}).keys())
+            made = json.loads(meta["inputs"])
+            now = made if want is None else want(made.get("files", {}).keys())
         except OSError:  # a file it read is gone: a miss
             con.close()
             return None
@@ -786,13 +788,17 @@ class StoredOrigins:
         return self._facts.by_number(ns) if ns else default
 
 
+def derived_signal(row: Tuple, make: Callable):
+    """One row of ``_derived`` as ``make(id, rule, org, dim, direction, kind, bound, key, facts, cites)``."""
+    sid, rule, org, dim, direction, kind, bound, key, facts, cites = row
+    return make(sid, rule, org, dim, direction, kind, bound, decode(key), tuple(decode(facts)),
+                tuple(tuple(c) for c in decode(cites)))
+
+
 def derived_signals(store: Stored, make: Callable) -> _Lazy:
-    """The derived signals of a store by id, each ``make(id, rule, org, dim, direction, kind, bound, key,
-    facts, cites)``, read when first asked for."""
+    """The derived signals of a store by id (:func:`derived_signal`), read when first asked for."""
     def build(row):
-        sid, rule, org, dim, direction, kind, bound, key, facts, cites = row
-        return make(sid, rule, org, dim, direction, kind, bound, decode(key), tuple(decode(facts)),
-                    tuple(tuple(c) for c in decode(cites)))
+        return derived_signal(row, make)
 
     def one(sid):
         got = store.query("SELECT * FROM _derived WHERE id = ?", (sid,))
