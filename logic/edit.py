@@ -53,16 +53,21 @@ def update(target: Path, old: S.Stored, facts: FactSet, inp: Dict[str, Any], fin
         loc = locality()
     except NotLocal as e:
         raise Refused(str(e))
-    rows, numbers, touched = _diff(old, facts)
+    origins = edb.Origins()
+    rows = edb.rows(facts, as_of, origins)
+    # a statement's fact id (its file:line, if it declares no id) matters where rows carry it
+    named = {v for rs in rows.values() for r in rs for v in r if type(v) is str}
+    numbered = {f.kind for f in facts if f.fid in named}
+    fact_rows, numbers, touched = _diff(old, facts, numbered)
     orgs = _orgs(old, facts, touched)
-    new, signal_org = _rederive(old, facts, as_of, orgs, loc)
+    new, signal_org = _rederive(old, facts, rows, origins, orgs, loc)
     with S._replacing(Path(target)) as tmp:
         shutil.copyfile(old.path, tmp)
         con = sqlite3.connect(tmp)
         try:
             _apply(con, old, loc, orgs, new, signal_org, numbers)
             con.execute("DELETE FROM _facts")
-            con.executemany("INSERT INTO _facts VALUES (?,?,?,?,?,?,?,?,?,?,?)", rows)
+            con.executemany("INSERT INTO _facts VALUES (?,?,?,?,?,?,?,?,?,?,?)", fact_rows)
             meta = {"key": S.key_of(inp), "inputs": json.dumps(inp, sort_keys=True),
                     "fingerprint": json.dumps(fingerprint), "files": json.dumps(list(facts.files)),
                     "statements": str(len(facts)), "edit": json.dumps({"orgs": len(orgs)})}
@@ -73,20 +78,21 @@ def update(target: Path, old: S.Stored, facts: FactSet, inp: Dict[str, Any], fin
     return sorted(orgs)
 
 
-def _diff(old: S.Stored, facts: FactSet) -> Tuple[List[Tuple], Dict[int, int], Set[str]]:
+def _diff(old: S.Stored, facts: FactSet, numbered: Set[str]) -> Tuple[List[Tuple], Dict[int, int], Set[str]]:
     """The new ``_facts`` rows, each unchanged statement's old number -> new number, and the signals whose
-    statements changed. Statements compare by content (a signal or cite moved to another line is the
-    same; any other statement also by its fact id, which rows and derived signals carry)."""
+    statements changed. Statements compare by content, and by fact id for the ``numbered`` kinds (whose
+    rows, and so derived signals, carry it): a cite or resolution moved to another line is the same, a
+    stake is not."""
     waiting: Dict[Tuple, deque] = defaultdict(deque)
     for n, kind, fid, flags, src, span, vals in old.query(
             "SELECT n, kind, fid, flags, src, span, vals FROM _facts ORDER BY n"):
-        waiting[(kind, None if kind in EDITABLE else fid, flags, src, span, vals)].append(n)
+        waiting[(kind, fid if kind in numbered else None, flags, src, span, vals)].append(n)
     rows, numbers, touched = [], {}, set()
     for n, f in enumerate(facts, 1):
         row = S._fact_row(n, f)
         rows.append(row)
         _, kind, _, fid, _, _, _, flags, src, span, vals = row
-        q = waiting.get((kind, None if kind in EDITABLE else fid, flags, src, span, vals))
+        q = waiting.get((kind, fid if kind in numbered else None, flags, src, span, vals))
         if q:
             numbers[q.popleft()] = n
         else:
@@ -118,9 +124,10 @@ def _orgs(old: S.Stored, facts: FactSet, signals: Set[str]) -> Set[str]:
     return orgs
 
 
-def _rederive(old: S.Stored, facts: FactSet, as_of: Optional[str], orgs: Set[str], loc: Locality):
-    """Every affected relation's rows of ``orgs``, derived from their signals and every unaffected row;
-    and each signal's org (recorded ones, and derived ones of ``orgs``)."""
+def _rederive(old: S.Stored, facts: FactSet, rows: Dict[str, List[Tuple]], origins: edb.Origins,
+              orgs: Set[str], loc: Locality):
+    """Every affected relation's rows of ``orgs``, derived from their signals and every unaffected row
+    (``rows``: the world's EDB); and each signal's org (recorded ones, and derived ones of ``orgs``)."""
     from . import strata
     from .engine import Program
     from .program import PER_POLICY, RULEBOOK, DerivedSignal, signal_rows
@@ -129,8 +136,6 @@ def _rederive(old: S.Stored, facts: FactSet, as_of: Optional[str], orgs: Set[str
     placeholders = ",".join("?" * len(orgs))
     derived = [S.derived_signal(r, DerivedSignal)
                for r in old.query(f"SELECT * FROM _derived WHERE org IN ({placeholders}) ORDER BY rowid", sorted(orgs))]
-    origins = edb.Origins()
-    rows = edb.rows(facts, as_of, origins)
     signal_org = {r[0]: r[1] for r in rows["signal"]}
     signal_org.update((s.id, s.org) for s in derived)
 
