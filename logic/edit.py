@@ -66,8 +66,7 @@ def update(target: Path, old: S.Stored, facts: FactSet, inp: Dict[str, Any], fin
         con = sqlite3.connect(tmp)
         try:
             _apply(con, old, loc, orgs, new, signal_org, numbers)
-            con.execute("DELETE FROM _facts")
-            con.executemany("INSERT INTO _facts VALUES (?,?,?,?,?,?,?,?,?,?,?)", fact_rows)
+            _facts_table(con, old, fact_rows)
             meta = {"key": S.key_of(inp), "inputs": json.dumps(inp, sort_keys=True),
                     "fingerprint": json.dumps(fingerprint), "files": json.dumps(list(facts.files)),
                     "statements": str(len(facts)), "edit": json.dumps({"orgs": len(orgs)})}
@@ -101,6 +100,14 @@ def _diff(old: S.Stored, facts: FactSet, numbered: Set[str]) -> Tuple[List[Tuple
         if q:
             touched.add(_signal_of(kind, json.loads(vals), "the previous world"))
     return rows, numbers, touched
+
+
+def _facts_table(con: sqlite3.Connection, old: S.Stored, rows: List[Tuple]) -> None:
+    """``_facts`` made the new statements' table, rewriting only the rows that differ."""
+    was = old.query("SELECT * FROM _facts ORDER BY n")
+    con.execute("DELETE FROM _facts WHERE n > ?", (len(rows),))
+    con.executemany("INSERT OR REPLACE INTO _facts VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                    [r for i, r in enumerate(rows) if i >= len(was) or was[i] != r])
 
 
 def _signal_of(kind: str, values, where: str) -> str:

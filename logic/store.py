@@ -274,9 +274,15 @@ def _q(name: str) -> str:
 
 # -- writing -----------------------------------------------------------------------------------------
 def _fact_row(n: int, f: Fact) -> Tuple:
+    values = f.values
+    if not all(v is None or type(v) in _PLAIN for v in values.values()):  # most hold only text and numbers
+        values = {k: _enc(v) for k, v in values.items()}
     return (n, f.kind, f.get("id") if f.kind in _ID_KINDS else None, f.fid, f.loc.file, f.loc.line, f.loc.col,
-            encode(sorted(f.flags)), encode(list(f.src)), f.span,
-            json.dumps({k: _enc(v) for k, v in f.values.items()}, ensure_ascii=False, separators=(",", ":")))
+            encode(sorted(f.flags)) if f.flags else "[]", encode(list(f.src)) if f.src else "[]", f.span,
+            json.dumps(dict(values), ensure_ascii=False, separators=(",", ":")))
+
+
+_PLAIN = (str, int, bool)  # values that are their own JSON (_enc)
 
 
 _ID_KINDS = ("lab", "org", "entity", "person", "source", "signal", "preset", "result")
