@@ -448,12 +448,19 @@ class Stored:
     def query(self, sql: str, params: Sequence = ()) -> List[Tuple]:
         return self.con.execute(sql, params).fetchall()
 
+    def rows(self, name: str) -> List[Tuple]:
+        """Every row of a stored relation, decoded (sqlite3.Error if the store is damaged)."""
+        _, kinds, cols, _ = self.rels[name]
+        got = self.query(f"SELECT {', '.join(map(_q, cols))} FROM {_q(name)} ORDER BY rowid")
+        return [tuple(_from_sql(k, x) for k, x in zip(kinds, r)) for r in got]
 
-def open_store(target: Path, want: Optional[Callable[[Sequence[str]], Dict[str, Any]]]) -> Optional[Stored]:
+
+def open_store(target: Path, want: Optional[Callable[[Sequence[str]], Dict[str, Any]]],
+               quiet: bool = False) -> Optional[Stored]:
     """The store at ``target`` if it was made from exactly the inputs ``want(files)`` computes now
     (``files``: the files the store's world read); None on a miss. A corrupt store is reported on
-    stderr in one line and treated as a miss. ``want=None`` opens the store of any inputs that this
-    user made (its key is theirs: the previous store of an edited world, logic/edit.py)."""
+    stderr in one line (unless ``quiet``) and treated as a miss. ``want=None`` opens the store of any
+    inputs that this user made (its key is theirs: the previous store of an edited world, logic/edit.py)."""
     target = Path(target)
     if not target.is_file():
         return None
@@ -481,7 +488,8 @@ def open_store(target: Path, want: Optional[Callable[[Sequence[str]], Dict[str, 
             return None
         return Stored(target, con, meta)
     except (sqlite3.Error, StoreError, KeyError, ValueError, TypeError) as e:
-        warn(f"store {target} is unreadable ({e}); ignoring it, deriving again")
+        if not quiet:
+            warn(f"store {target} is unreadable ({e}); ignoring it, deriving again")
         return None
 
 

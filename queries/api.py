@@ -248,7 +248,7 @@ class World:
         from ..logic import store as S
 
         path, strict, before = how
-        old = S.open_store(target, None)
+        old = S.open_store(target, None, quiet=True)  # World.load opened it first, and said if it is damaged
         if old is None:
             return False
         try:
@@ -256,7 +256,7 @@ class World:
             if any(now["files"].get(n) != h for n, h in before["files"].items()) or now["listed"] != before["listed"]:
                 return False  # a file changed while it was read
             self.edited = edit.update(target, old, self.facts, now, self.fingerprint(), self.as_of_given)
-        except (edit.Refused, OSError, S.StoreError, sqlite3.Error):
+        except (edit.Refused, OSError, S.StoreError, sqlite3.Error, KeyError, ValueError, TypeError):  # derive whole
             return False
         finally:
             old.con.close()
