@@ -60,7 +60,7 @@ def update(target: Path, old: S.Stored, facts: FactSet, inp: Dict[str, Any], fin
     numbered = {f.kind for f in facts if f.fid in named}
     fact_rows, numbers, touched = _diff(old, facts, numbered)
     orgs = _orgs(old, facts, touched)
-    new, signal_org = _rederive(old, facts, rows, origins, orgs, loc)
+    new, signal_org = _rederive(old, facts, rows, origins, orgs, loc) if orgs else ({}, {})
     with S._replacing(Path(target)) as tmp:
         shutil.copyfile(old.path, tmp)
         con = sqlite3.connect(tmp)
