@@ -242,16 +242,22 @@ def _apply(con: sqlite3.Connection, old: S.Stored, loc: Locality, orgs: Set[str]
 
 def _renumber(con: sqlite3.Connection, old: S.Stored, numbers: Dict[int, int]) -> None:
     """Every EDB row's ``_facts`` in the new numbering (statements added or removed shift the rest)."""
+    # most rows rest on one statement: their _facts text is looked up whole (S.encode writes "[3]", "[3,17]")
+    moved = {f"[{o}]": f"[{n}]" for o, n in numbers.items() if o != n}
+    kept = {f"[{o}]" for o, n in numbers.items() if o == n} | {"[]"}
     for name, (_, _, _, is_edb) in old.rels.items():
         if not is_edb:
             continue
         changes = []
         for rowid, fs in con.execute(f"SELECT rowid, _facts FROM {S._q(name)}"):
-            ns = json.loads(fs)
-            try:
-                now = [numbers[n] for n in ns]
-            except KeyError:
-                raise Refused(f"a row of {name} rests on a changed statement")
-            if now != ns:
-                changes.append((S.encode(now), rowid))
+            if fs in kept:
+                continue
+            now = moved.get(fs)
+            if now is None:
+                try:
+                    now = f"[{','.join(str(numbers[int(n)]) for n in fs[1:-1].split(','))}]"
+                except KeyError:
+                    raise Refused(f"a row of {name} rests on a changed statement")
+            if now != fs:
+                changes.append((now, rowid))
         con.executemany(f"UPDATE {S._q(name)} SET _facts = ? WHERE rowid = ?", changes)
