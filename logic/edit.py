@@ -58,7 +58,8 @@ def update(target: Path, old: S.Stored, facts: FactSet, inp: Dict[str, Any], fin
     # a statement's fact id (its file:line, if it declares no id) matters where rows carry it
     named = {v for rs in rows.values() for r in rs for v in r if type(v) is str}
     numbered = {f.kind for f in facts if f.fid in named}
-    fact_rows, numbers, touched = _diff(old, facts, numbered)
+    was = old.query("SELECT * FROM _facts ORDER BY n")
+    fact_rows, numbers, touched = _diff(was, facts, numbered)
     orgs = _orgs(old, facts, touched)
     new, signal_org = _rederive(old, facts, rows, origins, orgs, loc) if orgs else ({}, {})
     with S._replacing(Path(target)) as tmp:
@@ -66,7 +67,7 @@ def update(target: Path, old: S.Stored, facts: FactSet, inp: Dict[str, Any], fin
         con = sqlite3.connect(tmp)
         try:
             _apply(con, old, loc, orgs, new, signal_org, numbers)
-            _facts_table(con, old, fact_rows)
+            _facts_table(con, was, fact_rows)
             meta = {"key": S.key_of(inp), "inputs": json.dumps(inp, sort_keys=True),
                     "fingerprint": json.dumps(fingerprint), "files": json.dumps(list(facts.files)),
                     "statements": str(len(facts)), "edit": json.dumps({"orgs": len(orgs)})}
@@ -77,14 +78,13 @@ def update(target: Path, old: S.Stored, facts: FactSet, inp: Dict[str, Any], fin
     return sorted(orgs)
 
 
-def _diff(old: S.Stored, facts: FactSet, numbered: Set[str]) -> Tuple[List[Tuple], Dict[int, int], Set[str]]:
+def _diff(was: List[Tuple], facts: FactSet, numbered: Set[str]) -> Tuple[List[Tuple], Dict[int, int], Set[str]]:
     """The new ``_facts`` rows, each unchanged statement's old number -> new number, and the signals whose
-    statements changed. Statements compare by content, and by fact id for the ``numbered`` kinds (whose
-    rows, and so derived signals, carry it): a cite or resolution moved to another line is the same, a
-    stake is not."""
+    statements changed (``was``: the previous ``_facts`` rows). Statements compare by content, and by
+    fact id for the ``numbered`` kinds (whose rows, and so derived signals, carry it): a cite or
+    resolution moved to another line is the same, a stake is not."""
     waiting: Dict[Tuple, deque] = defaultdict(deque)
-    for n, kind, fid, flags, src, span, vals in old.query(
-            "SELECT n, kind, fid, flags, src, span, vals FROM _facts ORDER BY n"):
+    for n, kind, _, fid, _, _, _, flags, src, span, vals in was:
         waiting[(kind, fid if kind in numbered else None, flags, src, span, vals)].append(n)
     rows, numbers, touched = [], {}, set()
     for n, f in enumerate(facts, 1):
@@ -102,9 +102,8 @@ def _diff(old: S.Stored, facts: FactSet, numbered: Set[str]) -> Tuple[List[Tuple
     return rows, numbers, touched
 
 
-def _facts_table(con: sqlite3.Connection, old: S.Stored, rows: List[Tuple]) -> None:
-    """``_facts`` made the new statements' table, rewriting only the rows that differ."""
-    was = old.query("SELECT * FROM _facts ORDER BY n")
+def _facts_table(con: sqlite3.Connection, was: List[Tuple], rows: List[Tuple]) -> None:
+    """``_facts`` made the new statements' table (``was`` the old), rewriting only the rows that differ."""
     con.execute("DELETE FROM _facts WHERE n > ?", (len(rows),))
     con.executemany("INSERT OR REPLACE INTO _facts VALUES (?,?,?,?,?,?,?,?,?,?,?)",
                     [r for i, r in enumerate(rows) if i >= len(was) or was[i] != r])
