@@ -45,6 +45,13 @@ def update(target: Path, old: S.Stored, facts: FactSet, inp: Dict[str, Any], fin
            as_of: Optional[str]) -> List[str]:
     """Write the store of ``facts`` (made from ``inp``) to ``target`` from ``old``, the previous store of
     the same world; the orgs it re-derived. Refused if the edit is not one :mod:`locality` covers."""
+    from ..grammar.parser import paused_gc
+
+    with paused_gc():  # rows and statements by the hundred thousand, none in a cycle (as Derivation.run)
+        return _update(target, old, facts, inp, fingerprint, as_of)
+
+
+def _update(target, old, facts, inp, fingerprint, as_of) -> List[str]:
     made = json.loads(old.meta["inputs"])
     if {k: v for k, v in made.items() if k not in ("files", "listed")} != \
             {k: v for k, v in inp.items() if k not in ("files", "listed")}:
