@@ -21,7 +21,7 @@ from collections import defaultdict, deque
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
+from typing import Any, Dict, List, Optional, Set, Tuple
 
 from ..facts.model import FactSet
 from . import edb
@@ -217,8 +217,8 @@ def _apply(con: sqlite3.Connection, old: S.Stored, loc: Locality, orgs: Set[str]
     for how, values in gone.items():
         con.execute(f"CREATE TEMP TABLE _gone_{how} (v TEXT PRIMARY KEY)")
         con.executemany(f"INSERT INTO _gone_{how} VALUES (?)", [(v,) for v in values])
-    for name, (rows, _) in new.items():
-        arity, kinds, cols, _ = old.funcs.get(name) or old.rels[name]
+    for name in new:
+        _, kinds, cols, _ = old.funcs.get(name) or old.rels[name]
         i, how = loc.key(name)
         if kinds[i] != "text" and con.execute(f"SELECT 1 FROM {q(name)} LIMIT 1").fetchone():
             raise Refused(f"{name} keeps its {how}s in a column of kind {kinds[i]}")

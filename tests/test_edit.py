@@ -127,6 +127,23 @@ def test_an_edit_rederives_its_orgs_and_equals_a_whole_derivation(world, tmp_pat
     assert isinstance(again._store, S.Stored) and again.edited is None  # the rewritten store now hits
 
 
+def test_edits_on_an_edited_store_equal_a_whole_derivation(world, tmp_path):
+    """Each edit starts from the store the one before wrote: a signal added, its bound changed, bolt's
+    first signal removed (bolt G = 1 then, from the added signal alone)."""
+    store = tmp_path / "s.sqlite"
+    World.load(world, store=store).derivation
+    text = EDITS["signal added"][0]
+    for text in (text, text.replace("bolt G against cap 2", "bolt G against cap 1"),
+                 text.replace("bolt G against cap 2", "bolt G against cap 1").replace(
+                     'signal bolt-f bolt F against cap 3 rule=F.9\ncite bolt-f s1 "bolt quote"\n', "")):
+        (world / "main.facts").write_text(text)
+        w = World.load(world, store=store)
+        w.derivation
+        assert w.edited == ["bolt"]
+        same_as_whole(world, store, tmp_path)
+    assert (w.value("bolt", "G").value, w.value("bolt", "F").value) == (1, None)
+
+
 def test_a_store_of_other_options_is_not_edited(world, tmp_path):
     store = tmp_path / "s.sqlite"
     World.load(world, store=store).derivation
