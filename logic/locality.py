@@ -101,14 +101,13 @@ def _affected(rules: Sequence[Rule], edited: Iterable[str]) -> Set[str]:
 
 def _order(rules: Sequence[Rule], names: Set[str]) -> List[str]:
     """``names`` dependencies first; NotLocal if some depend on each other (recursion)."""
-    deps = {n: set() for n in names}
+    deps: Dict[str, Set[str]] = {n: set() for n in names}
     for r in rules:
         if r.head_name in names:
-            deps[r.head_name] |= {name for name, _, _ in _reads(r) if name in names and name != r.head_name} | (
-                {r.head_name} if any(name == r.head_name for name, _, _ in _reads(r)) else set())
+            deps[r.head_name] |= {name for name, _, _ in _reads(r) if name in names}
     out: List[str] = []
     while deps:
-        ready = sorted(n for n, d in deps.items() if not (d - set(out)) and n not in d)
+        ready = sorted(n for n, d in deps.items() if d <= set(out))  # a relation reading itself never is
         if not ready:
             rule = next(r for r in rules if r.head_name in deps)
             raise NotLocal(rule, "an affected relation is recursive")

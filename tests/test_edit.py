@@ -194,6 +194,12 @@ def test_a_negation_ties_nothing():
     analyse(_with("lonely(S) <= signal(S, O, 'F', Dir) & ~cites(S, 'x', '')"))
 
 
+def test_a_recursive_affected_relation_is_not_local():
+    with pytest.raises(NotLocal) as e:
+        analyse(_with("again(S) <= active(S)", "again(S) <= again(S) & b0(S, K, N)"))
+    assert "recursive" in str(e.value)
+
+
 def test_derived_signals_must_not_read_an_edited_row():
     with pytest.raises(NotLocal):
         analyse(_with("derive('Z', O, 'F', 'against', 'cap', 1, S) <= signal(S, O, 'F', Dir)"))
