@@ -10,7 +10,10 @@ Per size, on the generated world (``bench/out/worlds/``, written if missing) and
 * ``check``: ``provlog --no-store check`` (parse and validate; no derivation), and ``check warm`` with the
   store (answered from it, no parsing);
 * ``edit``: one statement edited (the first cap signal's bound, in a copy of the world), then ``provlog
-  card`` of its org: what a curator waits for after fixing a line (the store misses and is rebuilt);
+  card`` of its org: what a curator waits for after fixing a line. The store misses; since the edit
+  touches one signal, only its org is derived again (logic/edit.py) and ``edit_path`` says so
+  (``orgs: 1``), else ``whole``; ``add``: then a signal and its cite added above it (every later
+  statement moves down two lines), and ``card`` again;
 * the store's size.
 
 Times are wall seconds with the child's CPU seconds (user + sys, ``os.wait4``) beside them: on a shared
@@ -99,10 +102,27 @@ def one_size(orgs: int, seed: int, worlds: Path, repeat: int, edit: bool = True)
         edited = text[:m.start(3)] + str(bound - 1 if bound else 1) + text[m.end(3):]
         (copy / "signals.facts").write_text(edited)
         res["edit"] = timed(["--store", str(store), "card", str(copy), org], work)
+        res["edit_path"] = edit_path(store)
         res["card_after_edit"] = timed(["--store", str(store), "card", str(copy), org], work)
+        added = f'signal {org}-added {org} F against cap 2 rule=F.9\ncite {org}-added s-{org}-card "added"\n'
+        (copy / "signals.facts").write_text(edited[:m.start()] + added + edited[m.start():])
+        res["add"] = timed(["--store", str(store), "card", str(copy), org], work)
+        res["add_path"] = edit_path(store)
         return res
     finally:
         shutil.rmtree(work, ignore_errors=True)
+
+
+def edit_path(store: Path) -> str:
+    """How the last command wrote the store: ``orgs: N`` if an edit derived N orgs again, else ``whole``."""
+    import sqlite3
+
+    con = sqlite3.connect(store)
+    try:
+        got = con.execute("SELECT v FROM _meta WHERE k = 'edit'").fetchone()
+    finally:
+        con.close()
+    return f"orgs: {json.loads(got[0])['orgs']}" if got else "whole"
 
 
 def table(results: List[Dict[str, Any]]) -> str:
@@ -111,10 +131,12 @@ def table(results: List[Dict[str, Any]]) -> str:
         return "-" if v is None else f"{v['wall']:.2f} / {v['cpu']:.2f}"
 
     lines = ["| orgs | cold card s | repeated card s | repeated why s | check s (no store) | check s (store warm) "
-             "| edit, then card s | store MiB |", "|---:|---:|---:|---:|---:|---:|---:|---:|"]
+             "| edit, then card s | edit derived | signal added, then card s | store MiB |",
+             "|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|"]
     for r in sorted(results, key=lambda r: r["orgs"]):
         lines.append(f"| {r['orgs']:,} | {f(r, 'cold')} | {f(r, 'card')} | {f(r, 'why')} | {f(r, 'check')} | "
-                     f"{f(r, 'check_warm')} | {f(r, 'edit')} | {r.get('store_mib', '-')} |")
+                     f"{f(r, 'check_warm')} | {f(r, 'edit')} | {r.get('edit_path', '-')} | {f(r, 'add')} | "
+                     f"{r.get('store_mib', '-')} |")
     return "\n".join(lines) + "\n\nwall / CPU seconds, each a new `provlog` process"
 
 

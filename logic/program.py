@@ -66,6 +66,20 @@ class DerivedSignal:
     cites: Tuple[Tuple[str, str], ...]  # (source, span or '')
 
 
+def signal_rows(derived) -> Dict[str, List[Tuple]]:
+    """The EDB rows of derived signals, as recorded signals have them (edb.py): ranked after them (the deciders
+    tie-break), active, citing what their proofs cite."""
+    rows: Dict[str, List[Tuple]] = defaultdict(list)
+    for s in derived:
+        rows["signal"].append((s.id, s.org, s.dim, s.direction))
+        rows["stated"].append((s.id, s.kind, s.bound))
+        rows["status"].append((s.id, "active"))
+        rows["signal_rule"].append((s.id, s.rule))
+        rows["precedence"].append((s.id, 1))
+        rows["cites"].extend((s.id, src, span) for src, span in s.cites)
+    return rows
+
+
 def _sort_key(key, facts_by_id: Dict[str, Fact]):
     if isinstance(key, str) and key in facts_by_id:
         return (1, facts_by_id[key].canon())
@@ -162,7 +176,6 @@ class Derivation:
         groups: Dict[Tuple[str, str], List[Tuple]] = defaultdict(list)
         for rule, org, dim, direction, kind, n, key in p.match("derive", 7, []):
             groups[(rule, org)].append((key, dim, direction, kind, n))
-        rows = defaultdict(list)
         for (rule, org), items in sorted(groups.items()):
             items.sort(key=lambda it: (_sort_key(it[0], by_id), it[1], it[3], it[4]))
             for i, (key, dim, direction, kind, n) in enumerate(items, 1):
@@ -170,15 +183,8 @@ class Derivation:
                 cites = sorted({(s, by_id[f].span or "") for f in fids for s in by_id[f].src})
                 sid = f"{rule}/{org}/{i}"
                 self.derived[sid] = DerivedSignal(sid, rule, org, dim, direction, kind, n, key, fids, tuple(cites))
-                rows["signal"].append((sid, org, dim, direction))
                 self.derived_rows[sid] = (rule, org, dim, direction, kind, n, key)
-                rows["stated"].append((sid, kind, n))
-                rows["status"].append((sid, "active"))
-                rows["signal_rule"].append((sid, rule))
-                rows["precedence"].append((sid, 1))
-                for src, span in cites:
-                    rows["cites"].append((sid, src, span))
-        for pred, rs in rows.items():
+        for pred, rs in signal_rows(self.derived.values()).items():
             p.assert_rows(pred, rs)
 
     # -- stratum "mechanics" ---------------------------------------------------------------

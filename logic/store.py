@@ -274,9 +274,15 @@ def _q(name: str) -> str:
 
 # -- writing -----------------------------------------------------------------------------------------
 def _fact_row(n: int, f: Fact) -> Tuple:
+    values = f.values
+    if not all(v is None or type(v) in _PLAIN for v in values.values()):  # most hold only text and numbers
+        values = {k: _enc(v) for k, v in values.items()}
     return (n, f.kind, f.get("id") if f.kind in _ID_KINDS else None, f.fid, f.loc.file, f.loc.line, f.loc.col,
-            encode(sorted(f.flags)), encode(list(f.src)), f.span,
-            json.dumps({k: _enc(v) for k, v in f.values.items()}, ensure_ascii=False, separators=(",", ":")))
+            encode(sorted(f.flags)) if f.flags else "[]", encode(list(f.src)) if f.src else "[]", f.span,
+            json.dumps(dict(values), ensure_ascii=False, separators=(",", ":")))
+
+
+_PLAIN = (str, int, bool)  # values that are their own JSON (_enc)
 
 
 _ID_KINDS = ("lab", "org", "entity", "person", "source", "signal", "preset", "result")
@@ -352,30 +358,37 @@ def _fill(con: sqlite3.Connection, d, inp: Dict[str, Any], fingerprint: Dict[str
     for name, arity in program.functions().items():  # f[K..] == V: its keys, then its value
         kept[name] = (arity, list(program.match(name, arity, [], function=True)))
     for name, (arity, rel) in sorted(kept.items()):
-        columns = list(zip(*rel)) if rel else [()] * arity
-        kinds = [_kind_of(set(map(type, c))) for c in columns]
-        cols = _column_names(name, arity, heads)
         of = origins.get(name)
-        extra = ", _facts TEXT" if of is not None else ""
-        con.execute(f"CREATE TABLE {_q(name)} ({', '.join(f'{_q(c)} {_SQL[k]}' for c, k in zip(cols, kinds))}{extra})")
-        out = rel
-        if any(k in ("num", "json") for k in kinds):  # only these are converted; ints and text go as they are
-            columns = [c if k in ("int", "text") else [_to_sql(k, v) for v in c] for c, k in zip(columns, kinds)]
-            out = list(zip(*columns))
-        if of is not None:
-            out = [r + (encode([number[id(f)] for f in _facts_of(of.get(row))]),) for r, row in zip(out, rel)]
-        if out:
-            con.executemany(f"INSERT INTO {_q(name)} VALUES ({','.join('?' * (arity + bool(extra)))})", out)
-        for spec in _INDEXES.get(name, [(0,)] if arity > 1 and len(rel) > 16 else []):
-            con.execute(f"CREATE INDEX {_q(name + '_' + '_'.join(map(str, spec)))} ON {_q(name)} "
-                        f"({', '.join(_q(cols[i]) for i in spec)})")
+        facts = None if of is None else [encode([number[id(f)] for f in _facts_of(of.get(row))]) for row in rel]
         origin = "edb" if of is not None else "function" if name in program.functions() else "derived"
-        con.execute("INSERT INTO _relations VALUES (?,?,?,?,?,?)",
-                    (name, arity, json.dumps(kinds), json.dumps(cols), origin, len(rel)))
+        create_table(con, name, arity, rel, _column_names(name, arity, heads), facts, origin)
     meta = {"key": key_of(inp), "inputs": json.dumps(inp, sort_keys=True), "fingerprint": json.dumps(fingerprint),
             "files": json.dumps(list(d.facts.files)), "statements": str(len(d.facts)), "schema": str(SCHEMA),
             "relations": json.dumps(known), "functions": json.dumps(program.functions())}
     con.executemany("INSERT INTO _meta VALUES (?, ?)", sorted(meta.items()))
+
+
+def create_table(con: sqlite3.Connection, name: str, arity: int, rel: Sequence[Tuple], cols: List[str],
+                 facts: Optional[List[str]], origin: str) -> None:
+    """Create the table of one relation with its rows, indexes and ``_relations`` row; ``facts``: each row's
+    ``_facts`` (encoded fact numbers) for the EDB, else None."""
+    columns = list(zip(*rel)) if rel else [()] * arity
+    kinds = [_kind_of(set(map(type, c))) for c in columns]
+    extra = ", _facts TEXT" if facts is not None else ""
+    con.execute(f"CREATE TABLE {_q(name)} ({', '.join(f'{_q(c)} {_SQL[k]}' for c, k in zip(cols, kinds))}{extra})")
+    out = rel
+    if any(k in ("num", "json") for k in kinds):  # only these are converted; ints and text go as they are
+        columns = [c if k in ("int", "text") else [_to_sql(k, v) for v in c] for c, k in zip(columns, kinds)]
+        out = list(zip(*columns))
+    if facts is not None:
+        out = [tuple(r) + (fs,) for r, fs in zip(out, facts)]
+    if out:
+        con.executemany(f"INSERT INTO {_q(name)} VALUES ({','.join('?' * (arity + bool(extra)))})", out)
+    for spec in _INDEXES.get(name, [(0,)] if arity > 1 and len(rel) > 16 else []):
+        con.execute(f"CREATE INDEX {_q(name + '_' + '_'.join(map(str, spec)))} ON {_q(name)} "
+                    f"({', '.join(_q(cols[i]) for i in spec)})")
+    con.execute("INSERT INTO _relations VALUES (?,?,?,?,?,?)",
+                (name, arity, json.dumps(kinds), json.dumps(cols), origin, len(rel)))
 
 
 def _facts_of(had) -> Tuple:
@@ -435,11 +448,19 @@ class Stored:
     def query(self, sql: str, params: Sequence = ()) -> List[Tuple]:
         return self.con.execute(sql, params).fetchall()
 
+    def rows(self, name: str) -> List[Tuple]:
+        """Every row of a stored relation, decoded (sqlite3.Error if the store is damaged)."""
+        _, kinds, cols, _ = self.rels[name]
+        got = self.query(f"SELECT {', '.join(map(_q, cols))} FROM {_q(name)} ORDER BY rowid")
+        return [tuple(_from_sql(k, x) for k, x in zip(kinds, r)) for r in got]
 
-def open_store(target: Path, want: Callable[[Sequence[str]], Dict[str, Any]]) -> Optional[Stored]:
+
+def open_store(target: Path, want: Optional[Callable[[Sequence[str]], Dict[str, Any]]],
+               quiet: bool = False) -> Optional[Stored]:
     """The store at ``target`` if it was made from exactly the inputs ``want(files)`` computes now
     (``files``: the files the store's world read); None on a miss. A corrupt store is reported on
-    stderr in one line and treated as a miss."""
+    stderr in one line (unless ``quiet``) and treated as a miss. ``want=None`` opens the store of any
+    inputs that this user made (its key is theirs: the previous store of an edited world, logic/edit.py)."""
     target = Path(target)
     if not target.is_file():
         return None
@@ -452,7 +473,8 @@ def open_store(target: Path, want: Callable[[Sequence[str]], Dict[str, Any]]) ->
             con.close()
             return None
         try:
-            now = want(json.loads(meta["inputs"]).get("files", {}).keys())
+            made = json.loads(meta["inputs"])
+            now = made if want is None else want(made.get("files", {}).keys())
         except OSError:  # a file it read is gone: a miss
             con.close()
             return None
@@ -466,7 +488,8 @@ def open_store(target: Path, want: Callable[[Sequence[str]], Dict[str, Any]]) ->
             return None
         return Stored(target, con, meta)
     except (sqlite3.Error, StoreError, KeyError, ValueError, TypeError) as e:
-        warn(f"store {target} is unreadable ({e}); ignoring it, deriving again")
+        if not quiet:
+            warn(f"store {target} is unreadable ({e}); ignoring it, deriving again")
         return None
 
 
@@ -779,13 +802,17 @@ class StoredOrigins:
         return self._facts.by_number(ns) if ns else default
 
 
+def derived_signal(row: Tuple, make: Callable):
+    """One row of ``_derived`` as ``make(id, rule, org, dim, direction, kind, bound, key, facts, cites)``."""
+    sid, rule, org, dim, direction, kind, bound, key, facts, cites = row
+    return make(sid, rule, org, dim, direction, kind, bound, decode(key), tuple(decode(facts)),
+                tuple(tuple(c) for c in decode(cites)))
+
+
 def derived_signals(store: Stored, make: Callable) -> _Lazy:
-    """The derived signals of a store by id, each ``make(id, rule, org, dim, direction, kind, bound, key,
-    facts, cites)``, read when first asked for."""
+    """The derived signals of a store by id (:func:`derived_signal`), read when first asked for."""
     def build(row):
-        sid, rule, org, dim, direction, kind, bound, key, facts, cites = row
-        return make(sid, rule, org, dim, direction, kind, bound, decode(key), tuple(decode(facts)),
-                    tuple(tuple(c) for c in decode(cites)))
+        return derived_signal(row, make)
 
     def one(sid):
         got = store.query("SELECT * FROM _derived WHERE id = ?", (sid,))

@@ -161,6 +161,7 @@ class World:
         self._progress = progress
         self._derivation: Optional[Derivation] = None
         self._store = None  # (target, how) to write the derivation to, or the open store it was read from
+        self.edited: Optional[List[str]] = None  # the orgs derived again after an edit (logic/edit.py), if it was
         if not lazy:
             self.derivation
 
@@ -168,6 +169,8 @@ class World:
     def derivation(self) -> Derivation:
         """Everything the rules derive from the world (derived on first use, or read from a store)."""
         with self._lock:
+            if self._derivation is None and isinstance(self._store, tuple) and self._edit_store(*self._store):
+                return self._derivation
             if self._derivation is None:
                 self._derivation = Derivation.run(self.facts, self.as_of_given, freeze=self._freeze,
                                                   progress=self._progress)
@@ -212,22 +215,56 @@ class World:
     @classmethod
     def _from_store(cls, opened, as_of: Optional[str], name: str) -> "World":
         from ..logic import store as S
-        from ..logic.program import DerivedSignal
 
-        cls.opened_stores.append(opened.path)
         facts = S.StoredFacts(opened)
         w = cls(facts, as_of=as_of, name=name, lazy=True)
-        w._store = opened
+        w._read_store(opened, facts)
+        return w
+
+    def _read_store(self, opened, facts) -> None:
+        """Answer from ``opened`` (its facts ``facts``: a StoredFacts)."""
+        from ..logic import store as S
+        from ..logic.program import DerivedSignal
+
+        self.opened_stores.append(opened.path)
+        self._store = opened
+        as_of = self.as_of_given
 
         def live() -> Derivation:  # what only the engine answers (a pyDatalog goal): derive, once
-            if not hasattr(w, "_live"):
-                w._live = Derivation.run(facts.to_factset(), as_of)
-            return w._live
+            if not hasattr(self, "_live"):
+                self._live = Derivation.run(facts.to_factset(), as_of)
+            return self._live
 
         model = S.StoredModel(opened, live)
-        w._derivation = Derivation.stored(facts, model, S.derived_signals(opened, DerivedSignal),
-                                          S.StoredOrigins(opened, facts), live)
-        return w
+        self._derivation = Derivation.stored(facts, model, S.derived_signals(opened, DerivedSignal),
+                                             S.StoredOrigins(opened, facts), live)
+
+    def _edit_store(self, target, how) -> bool:
+        """Write this world's store from its previous one, if they differ only in signals and cites
+        (logic/edit.py: the orgs they touch are derived again, alone), and answer from it."""
+        import sqlite3
+
+        from ..logic import edit
+        from ..logic import store as S
+
+        path, strict, before = how
+        old = S.open_store(target, None, quiet=True)  # World.load opened it first, and said if it is damaged
+        if old is None:
+            return False
+        try:
+            now = S.inputs(path, strict, self.as_of_given, self.facts.files)
+            if any(now["files"].get(n) != h for n, h in before["files"].items()) or now["listed"] != before["listed"]:
+                return False  # a file changed while it was read
+            self.edited = edit.update(target, old, self.facts, now, self.fingerprint(), self.as_of_given)
+        except (edit.Refused, OSError, S.StoreError, sqlite3.Error, KeyError, ValueError, TypeError):  # derive whole
+            return False
+        finally:
+            old.con.close()
+        opened = S.open_store(target, lambda files: S.inputs(path, strict, self.as_of_given, files))
+        if opened is None:
+            return False
+        self._read_store(opened, S.StoredFacts(opened))
+        return True
 
     def _write_store(self, target, how) -> None:
         """Store this world's derivation, if its files are still the ones it was loaded from."""

@@ -1,0 +1,269 @@
+"""An edited world's store, re-derived only where the edit reaches (issue 14; docs/store.md, "Edits").
+
+When a world misses its store and the previous store of the same world (same
+path, same rules and options, made by this user) differs from it only in
+``signal`` and ``cite`` statements, :func:`update` writes the new store from
+the previous one: the orgs whose signals the edit touches (before or after)
+are re-derived alone, over the unchanged rest, and their rows replace theirs
+in every relation the edit reaches. logic/locality.py proves from the rules
+that this gives the rows of a whole derivation; anything it does not cover
+raises :class:`Refused`, and the caller derives the world whole, as before.
+
+    >>> update(target, previous, facts, inputs, fingerprint, as_of)  # doctest: +SKIP
+    ['o00001']
+"""
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+from collections import defaultdict, deque
+from fractions import Fraction
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Dict, List, Optional, Set, Tuple
+
+from ..facts.model import FactSet
+from . import edb
+from . import store as S
+from .locality import EDITABLE, EDITED, Locality, NotLocal, analyse
+
+
+class Refused(Exception):
+    """Why an edit is derived whole (a statement of another kind changed, ...)."""
+
+
+@lru_cache(maxsize=1)
+def locality() -> Locality:
+    """The independence RULES' locality, proved once per process (NotLocal if they are not local)."""
+    from .program import RULEBOOK
+
+    return analyse(RULEBOOK.rules)
+
+
+def update(target: Path, old: S.Stored, facts: FactSet, inp: Dict[str, Any], fingerprint: Dict[str, str],
+           as_of: Optional[str]) -> List[str]:
+    """Write the store of ``facts`` (made from ``inp``) to ``target`` from ``old``, the previous store of
+    the same world; the orgs it re-derived. Refused if the edit is not one :mod:`locality` covers."""
+    from ..grammar.parser import paused_gc
+
+    with paused_gc():  # rows and statements by the hundred thousand, none in a cycle (as Derivation.run)
+        return _update(target, old, facts, inp, fingerprint, as_of)
+
+
+def _update(target, old, facts, inp, fingerprint, as_of) -> List[str]:
+    made = json.loads(old.meta["inputs"])
+    if {k: v for k, v in made.items() if k not in ("files", "listed")} != \
+            {k: v for k, v in inp.items() if k not in ("files", "listed")}:
+        raise Refused("the rules, provlog, the options or the date changed")
+    try:
+        loc = locality()
+    except NotLocal as e:
+        raise Refused(str(e))
+    origins = edb.Origins()
+    rows = edb.rows(facts, as_of, origins)
+    # a statement's fact id (its file:line, if it declares no id) matters where rows carry it
+    named = {v for rs in rows.values() for r in rs for v in r if type(v) is str}
+    numbered = {f.kind for f in facts if f.fid in named}
+    was = old.query("SELECT * FROM _facts ORDER BY n")
+    fact_rows, numbers, touched = _diff(was, facts, numbered)
+    orgs = _orgs(old, facts, touched)
+    new, signal_org = _rederive(old, facts, rows, origins, orgs, loc) if orgs else ({}, {})
+    with S._replacing(Path(target)) as tmp:
+        shutil.copyfile(old.path, tmp)
+        con = sqlite3.connect(tmp)
+        try:
+            _apply(con, old, loc, orgs, new, signal_org, numbers)
+            _facts_table(con, was, fact_rows)
+            meta = {"key": S.key_of(inp), "inputs": json.dumps(inp, sort_keys=True),
+                    "fingerprint": json.dumps(fingerprint), "files": json.dumps(list(facts.files)),
+                    "statements": str(len(facts)), "edit": json.dumps({"orgs": len(orgs)})}
+            con.executemany("INSERT OR REPLACE INTO _meta VALUES (?, ?)", sorted(meta.items()))
+            con.commit()
+        finally:
+            con.close()
+    return sorted(orgs)
+
+
+def _diff(was: List[Tuple], facts: FactSet, numbered: Set[str]) -> Tuple[List[Tuple], Dict[int, int], Set[str]]:
+    """The new ``_facts`` rows, each unchanged statement's old number -> new number, and the signals whose
+    statements changed (``was``: the previous ``_facts`` rows). Statements compare by content, and by
+    fact id for the ``numbered`` kinds (whose rows, and so derived signals, carry it): a cite or
+    resolution moved to another line is the same, a stake is not."""
+    waiting: Dict[Tuple, deque] = defaultdict(deque)
+    for n, kind, _, fid, _, _, _, flags, src, span, vals in was:
+        waiting[(kind, fid if kind in numbered else None, flags, src, span, vals)].append(n)
+    rows, numbers, touched = [], {}, set()
+    for n, f in enumerate(facts, 1):
+        row = S._fact_row(n, f)
+        rows.append(row)
+        _, kind, _, fid, _, _, _, flags, src, span, vals = row
+        q = waiting.get((kind, fid if kind in numbered else None, flags, src, span, vals))
+        if q:
+            numbers[q.popleft()] = n
+        else:
+            touched.add(_signal_of(kind, f.values, f"{f.loc}"))
+    for (kind, _, _, _, _, vals), q in waiting.items():
+        if q:
+            touched.add(_signal_of(kind, json.loads(vals), "the previous world"))
+    return rows, numbers, touched
+
+
+def _facts_table(con: sqlite3.Connection, was: List[Tuple], rows: List[Tuple]) -> None:
+    """``_facts`` made the new statements' table (``was`` the old), rewriting only the rows that differ."""
+    con.execute("DELETE FROM _facts WHERE n > ?", (len(rows),))
+    con.executemany("INSERT OR REPLACE INTO _facts VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                    [r for i, r in enumerate(rows) if i >= len(was) or was[i] != r])
+
+
+def _signal_of(kind: str, values, where: str) -> str:
+    if kind not in EDITABLE:
+        raise Refused(f"a {kind} statement changed ({where})")
+    return values["id"] if kind == "signal" else values["signal"]
+
+
+def _orgs(old: S.Stored, facts: FactSet, signals: Set[str]) -> Set[str]:
+    """The orgs of the changed signals, before and after the edit."""
+    orgs: Set[str] = set()
+    ids = sorted(signals)
+    for i in range(0, len(ids), 500):
+        part = ids[i:i + 500]
+        got = dict(old.query(f"SELECT signal, org FROM signal WHERE signal IN ({','.join('?' * len(part))})", part))
+        for s in part:
+            mine = {got.get(s), facts.signals[s]["org"] if s in facts.signals else None} - {None}
+            if not mine:
+                raise Refused(f"signal {s} belongs to no org")
+            orgs |= mine
+    return orgs
+
+
+def _rederive(old: S.Stored, facts: FactSet, rows: Dict[str, List[Tuple]], origins: edb.Origins,
+              orgs: Set[str], loc: Locality):
+    """Every affected relation's rows of ``orgs``, derived from their signals and every unaffected row
+    (``rows``: the world's EDB); and each signal's org (recorded ones, and derived ones of ``orgs``)."""
+    from . import strata
+    from .engine import Program
+    from .program import PER_POLICY, RULEBOOK, DerivedSignal, signal_rows
+    from .syntax import Atom
+
+    placeholders = ",".join("?" * len(orgs))
+    derived = [S.derived_signal(r, DerivedSignal)
+               for r in old.query(f"SELECT * FROM _derived WHERE org IN ({placeholders}) ORDER BY rowid", sorted(orgs))]
+    signal_org = {r[0]: r[1] for r in rows["signal"]}
+    signal_org.update((s.id, s.org) for s in derived)
+
+    def org_of(name: str, row: Tuple) -> Optional[str]:
+        i, how = loc.key(name)
+        return row[i] if how == "org" else signal_org.get(row[i])
+
+    program = Program()
+    for pred, arity in edb.PREDICATES.items():
+        program.declare(pred, arity)
+    for pred, rs in rows.items():
+        program.assert_rows(pred, [r for r in rs if org_of(pred, r) in orgs] if pred in EDITED else rs)
+    for pred, rs in signal_rows(derived).items():
+        program.assert_rows(pred, rs)
+    rules = RULEBOOK.rules
+    program.load_rules([r.text for r in rules])
+    goals = [n for n in loc.affected if n not in EDITED and (n in old.rels or n in old.funcs)]
+    components = strata.plan(rules, goals)
+    done: Set[str] = set()
+    heads = {r.head_name: r.head_literal for r in rules}
+    for comp in components:  # what the edit does not reach is read from the previous store, not derived
+        for name in comp:
+            if name not in loc.affected and name in old.rels and isinstance(heads[name], Atom):
+                program.replace_with_facts(name, old.rels[name][0], old.rows(name))
+                done.add(name)
+    strata.materialize(program, rules, components, done, PER_POLICY)
+
+    number = {id(f): n for n, f in enumerate(facts, 1)}
+    new: Dict[str, Tuple[List[Tuple], Optional[List[str]]]] = {}
+    for name in loc.affected:
+        if name in old.funcs:
+            got = program.match(name, old.funcs[name][0], [], function=True)
+        elif name not in old.rels:
+            continue  # not stored (the engine answers it only with an argument bound)
+        elif name not in program.tables:
+            raise Refused(f"{name} was not kept")
+        else:
+            got = program.table(name)
+        mine = [tuple(r) for r in got if org_of(name, r) in orgs]
+        fs = None
+        if name in EDITED:
+            fs = [S.encode([number[id(f)] for f in origins.get((name, r))]) for r in mine]
+        new[name] = (mine, fs)
+    return new, signal_org
+
+
+def _fits(kind: str, v: Any) -> bool:
+    """Whether a value can join a column of this kind as a whole derivation would have written it."""
+    t = type(v)
+    return v is None or kind == "json" or (kind == "int" and t is int) or (kind == "text" and t is str) or (
+        kind == "num" and t in (int, Fraction))
+
+
+def _apply(con: sqlite3.Connection, old: S.Stored, loc: Locality, orgs: Set[str],
+           new: Dict[str, Tuple[List[Tuple], Optional[List[str]]]], signal_org: Dict[str, str],
+           numbers: Dict[int, int]) -> None:
+    """In the copy of the previous store: each affected relation's rows of ``orgs`` replaced by ``new``,
+    and every kept EDB row's statements renumbered."""
+    con.execute("PRAGMA journal_mode=OFF")
+    con.execute("PRAGMA synchronous=OFF")
+    q = S._q
+    gone = {"org": sorted(orgs)}
+    placeholders = ",".join("?" * len(orgs))
+    before = {s for (s,) in old.query(f"SELECT signal FROM signal WHERE org IN ({placeholders})", sorted(orgs))}
+    gone["signal"] = sorted(before | {s for s, o in signal_org.items() if o in orgs})
+    for how, values in gone.items():
+        con.execute(f"CREATE TEMP TABLE _gone_{how} (v TEXT PRIMARY KEY)")
+        con.executemany(f"INSERT INTO _gone_{how} VALUES (?)", [(v,) for v in values])
+    for name in new:
+        _, kinds, cols, _ = old.funcs.get(name) or old.rels[name]
+        i, how = loc.key(name)
+        if kinds[i] != "text" and con.execute(f"SELECT 1 FROM {q(name)} LIMIT 1").fetchone():
+            raise Refused(f"{name} keeps its {how}s in a column of kind {kinds[i]}")
+        con.execute(f"DELETE FROM {q(name)} WHERE {q(cols[i])} IN (SELECT v FROM _gone_{how})")
+    if any(o != n for o, n in numbers.items()):
+        _renumber(con, old, numbers)
+    for name, (rows, fs) in new.items():
+        function = name in old.funcs
+        arity, kinds, cols, is_edb = old.funcs[name] if function else old.rels[name]
+        if all(_fits(k, v) for r in rows for k, v in zip(kinds, r)):
+            out = [tuple(S._to_sql(k, v) for k, v in zip(kinds, r)) for r in rows]
+            if fs is not None:
+                out = [r + (f,) for r, f in zip(out, fs)]
+            if out:
+                con.executemany(f"INSERT INTO {q(name)} VALUES ({','.join('?' * len(out[0]))})", out)
+            con.execute(f"UPDATE _relations SET rows = (SELECT COUNT(*) FROM {q(name)}) WHERE name = ?", (name,))
+        else:  # a column's kind changes (a relation empty before, a fraction where all were ints): rewritten
+            kept = con.execute(f"SELECT {', '.join(map(q, cols))}{', _facts' if is_edb else ''} FROM {q(name)} "
+                               f"ORDER BY rowid").fetchall()
+            rel = [tuple(S._from_sql(k, x) for k, x in zip(kinds, r[:arity])) for r in kept] + rows
+            facts = [r[arity] for r in kept] + list(fs) if is_edb else None
+            con.execute(f"DROP TABLE {q(name)}")
+            con.execute("DELETE FROM _relations WHERE name = ?", (name,))
+            S.create_table(con, name, arity, rel, cols, facts,
+                           "function" if function else "edb" if is_edb else "derived")
+
+
+def _renumber(con: sqlite3.Connection, old: S.Stored, numbers: Dict[int, int]) -> None:
+    """Every EDB row's ``_facts`` in the new numbering (statements added or removed shift the rest)."""
+    # most rows rest on one statement: their _facts text is looked up whole (S.encode writes "[3]", "[3,17]")
+    moved = {f"[{o}]": f"[{n}]" for o, n in numbers.items() if o != n}
+    kept = {f"[{o}]" for o, n in numbers.items() if o == n} | {"[]"}
+    for name, (_, _, _, is_edb) in old.rels.items():
+        if not is_edb:
+            continue
+        changes = []
+        for rowid, fs in con.execute(f"SELECT rowid, _facts FROM {S._q(name)}"):
+            if fs in kept:
+                continue
+            now = moved.get(fs)
+            if now is None:
+                try:
+                    now = f"[{','.join(str(numbers[int(n)]) for n in fs[1:-1].split(','))}]"
+                except KeyError:
+                    raise Refused(f"a row of {name} rests on a changed statement")
+            if now != fs:
+                changes.append((now, rowid))
+        con.executemany(f"UPDATE {S._q(name)} SET _facts = ? WHERE rowid = ?", changes)
