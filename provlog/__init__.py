@@ -4,7 +4,16 @@
     >>> w = World.load("facts/worlds/example")                  # doctest: +SKIP
     >>> w.value("harbor-eval", "F").value                       # doctest: +SKIP
 """
+from pathlib import Path as _Path
+
 __version__ = "0.1.0"
+
+# In a source checkout the subpackages are the top-level folders (setup.cfg's package_dir maps
+# provlog.logic to logic/, ...). An installed provlog has them inside; but run from the checkout's root
+# (`python -m provlog` after `pip install .`), this folder shadows the installed one, so look beside it.
+_ROOT = _Path(__file__).resolve().parent.parent
+if (_ROOT / "setup.cfg").is_file() and (_ROOT / "logic" / "program.py").is_file():
+    __path__.append(str(_ROOT))
 
 
 def __getattr__(name):  # lazy, so that `import provlog.grammar` stays light
