@@ -7,7 +7,7 @@
 - ``language.md``: the fact language: its lexical rules (every example is
   parsed by the loader's own value parsers as the page is built, and the page
   shows what they read), then every statement of every rulebook from
-  provlog.facts.schema.DECLS: its positional fields, flags and attributes,
+  provlog.facts.LANGUAGE: its positional fields, flags and attributes,
   each with its type, whether it is required and what its absence means.
 - ``clauses.md``: every clause id of every rulebook with provlog's one-line
   statement of it (``CLAUSES`` beside the rules) and the rules that implement it.
@@ -20,9 +20,8 @@ import sys
 from pathlib import Path
 from typing import Callable, Dict, List, Tuple
 
-import provlog.facts  # noqa: F401  (declares every rulebook's statements)
-from provlog.facts import loader, values as V
-from provlog.facts.schema import DECLS, DERIVED, RULEBOOK_OF, Decl, Field
+from provlog.facts import LANGUAGE, loader, values as V
+from provlog.facts.schema import Decl, Field
 from provlog.queries.reference import clauses, relations, rulebook_names
 
 HERE = Path(__file__).resolve().parent
@@ -206,12 +205,12 @@ def lexical() -> List[str]:
         "A rule reads a percentage by what it establishes: its lower bound, with `>x%` strictly above x",
         "(docs/readings.md). Every value is exact: 50% of 40% is 20%.",
         "",
-        "Every statement but " + ", ".join(f"`{k}`" for k in DECLS if not DECLS[k].evidence) + " may carry `src=`",
+        "Every statement but " + ", ".join(f"`{k}`" for k, d in LANGUAGE.decls.items() if not d.evidence) + " may carry `src=`",
         '(the sources that state it) and `span="..."` (the words in them that state it); a derived signal',
         "cites them.",
         "",
         "Relations provlog derives cannot be stated as facts (E140): "
-        + ", ".join(f"`{k}`" for k in sorted(DERIVED)) + ".",
+        + ", ".join(f"`{k}`" for k in sorted(LANGUAGE.derived)) + ".",
         "",
     ]
 
@@ -219,16 +218,16 @@ def lexical() -> List[str]:
 def language() -> str:
     out = ["# The fact language", "", GENERATED, "",
            "What a curator writes in a `.facts` file. The statements below are read from the declarations",
-           "the loader checks every statement against (`provlog.facts.schema.DECLS`), so this page lists",
+           "the loader checks every statement against (`provlog.facts.LANGUAGE`), so this page lists",
            "exactly what loads. Every load error, with an example, is in docs/errors.md; goals (in",
            "`query`, `prove`, `refute`, `expect holds`) are in docs/goals.md.", ""]
     out += lexical()
     for book in rulebook_names():
-        kws = [k for k in DECLS if RULEBOOK_OF.get(k, "independence") == book]
+        kws = [k for k in LANGUAGE.decls if LANGUAGE.rulebook_of[k] == book]
         where = "the independence RULES" if book == "independence" else f"the `{book}` rulebook (docs/rulebooks/{book}.md)"
         out += [f"## Statements of {where}", "", " ".join(f"[`{k}`](#{k})" for k in kws), ""]
         for k in kws:
-            out += statement_section(DECLS[k])
+            out += statement_section(LANGUAGE.decls[k])
     return "\n".join(out).rstrip("\n") + "\n"
 
 

@@ -15,7 +15,7 @@ from typing import Dict, List, Optional, Tuple, Union
 from ..grammar import Goal, QueryError, parse_goal
 from ..logic.syntax import Atom, Compare, FuncEq, Negated, Var
 from ..logic.goal import check_names
-from .proof import _FREE, MEANING, Explainer, _plain, condition_text
+from .proof import _FREE, Explainer, _plain, condition_text
 
 
 def one_atom(goal: Union[str, Goal], program) -> Atom:
@@ -84,17 +84,8 @@ def _meanings(run) -> Dict[str, Tuple[str, str]]:
 
 def _bind(ex, args, pattern) -> Optional[Dict]:
     """Match a rule head against a goal pattern whose free places (variables) match anything."""
-    env: Dict = {}
-    for a, v in zip(args, pattern):
-        if v is _FREE:
-            continue
-        if isinstance(a, Var):
-            if a.name in env and env[a.name] != v:
-                return None
-            env[a.name] = v
-        elif a.value != v:
-            return None
-    return env
+    bound = [(a, v) for a, v in zip(args, pattern) if v is not _FREE]
+    return ex._match([a for a, _ in bound], [v for _, v in bound], {})
 
 
 def _refute(ex, name: str, pattern: List, meanings, depth: int) -> List[Dict]:
@@ -174,18 +165,15 @@ def _show(lit, env, holding: bool = False, meanings=None, ex=None, clause=None) 
         return str(a)
 
     if isinstance(lit, (Atom, Negated)):
-        if meanings and lit.name in meanings:
-            # an atom that holds (a positive one holding, a negated one failing) reads as it holds
-            said = meanings[lit.name][0 if holding != lit.negated else 1]
-            if callable(said):  # a phrasing that depends on what the question leaves open (None)
-                return said(*(None if isinstance(a, Var) and env.get(a.name) is None else val(a, True)
-                              for a in lit.args))
+        # an atom that holds (a positive one holding, a negated one failing) reads as it holds
+        said = (meanings or {}).get(lit.name, (None, None))[0 if holding != lit.negated else 1]
+        if callable(said):  # a phrasing that depends on what the question leaves open (None)
+            return said(*(None if isinstance(a, Var) and env.get(a.name) is None else val(a, True) for a in lit.args))
+        if said is not None:
             return said.format(*(val(a, True) for a in lit.args))
         if not holding and lit.negated and ex is not None and all(not isinstance(a, Var) or a.name in env for a in lit.args):
             # an absence that fails: what holds instead, as its rule's template reads it
             return ex.graph.nodes[ex.prove_atom(lit.name, tuple(ex._value(a, env) for a in lit.args))]["label"]
-        if not holding and not lit.negated and lit.name in MEANING and lit.args:
-            return f"{val(lit.args[0])} {MEANING[lit.name]}"  # the core's phrasing of an absent relation
         text = f"{lit.name}({', '.join(val(a) for a in lit.args)})"
         if holding:
             return f"no {text}" if lit.negated else text

@@ -1,6 +1,6 @@
 """Proof graphs: why a derived fact holds, walked from the rules' bodies.
 
-A proof is a networkx DiGraph whose nodes carry ``kind`` (value, derived,
+A proof is a :class:`~provlog.explain.graph.ProofGraph` whose nodes carry ``kind`` (value, derived,
 aggregate, fact, derived-signal, absent, condition, excluded, given; why.py
 adds bound and clamp), ``label`` (the rule's template filled with its
 bindings), ``rule`` (the clause id) and ``loc`` (``file:line`` of a fact). A
@@ -20,58 +20,13 @@ from datetime import date
 from fractions import Fraction
 from typing import Dict, Iterator, List, Optional, Sequence, Tuple
 
-import networkx as nx
+from .graph import ProofGraph
 
-from ..logic import RULEBOOK, Derivation
+from ..logic import RULES, Derivation
 from ..logic.clauses import WORDS
 from ..logic.syntax import Atom, FuncEq, Negated, Var, solve_compare, variables_needed
 
 _FREE = object()
-
-#: What a relation means, for "absent" nodes (a failed negation) and headings.
-MEANING = {
-    "span_confirmed": "quotes no span from a confirmed source (C15)",
-    "c16_ok": "fails C16: it needs a quoted span, and a tier 1-2 source or two publishers",
-    "f12_ok": "is not a negative with a tier-1 source and an independent second source (F.12)",
-    "x7_ok": "is not a negative with a span and a second source (X.7)",
-    "has_unconfirmed": "cites no source that is not confirmed",
-    "self_favour": "cites none of its org's own pages in its favour (C17: against-interest drops nothing)",
-    "has_confirmed": "cites no confirmed source",
-    "has_unaudited": "cites no unaudited source",
-    "admission": "is not an admission against interest",
-    "org_page": "is not published by an org",
-    "four_held": "has no clause holding its floor 4",
-    "held9": "is not held by section 9",
-    "is_resolved": "has no resolution in range",
-    "has_cap": "has no admissible cap",
-    "statutory_gov": "is not a public body with statutory powers",
-    "seat_recused": "has no personal recusal",
-    "fee_lifted": "lacks the three fee policies of F.3",
-    "share_known": "states no share",
-    "share_over": "has no share above the threshold",
-    "unusable": "is not quarantined, and its lane is neither rejected nor pending",
-    "band_zero": "has no evidenced 0 on F G P X S R",
-    "band_one": "has no evidenced 1 on F G P X S R",
-    "third_party_cited": "cites no usable source published by someone other than the org (PL.1)",
-    "has_percentile": "states no percentile",
-    "in_scoring_lane": "is not in a scoring lane (verified with its fingerprint, or reported and approved)",
-    "catalogued": "names no catalog source",
-    "catalog_scores": "has no catalog source in the verified or reported lane",
-    "usable_cited": "cites no usable source",
-    "unusable_only": "cites a usable source, or none at all",
-    "scoring_valid": "is not scoring-valid (PL.3, Phase 2B)",
-    "dated": "has no run-at date",
-}
-
-
-#: Rows the program asserts itself (no statement of the world states them), as people read them.
-GIVEN = {
-    ("view", ("leads-included", "all")): "leads-included reads every usable citation (view all)",
-    ("view", ("standard", "all")): "standard reads every usable citation (view all)",
-    ("view", ("verified-spans", "all")): "verified-spans reads every usable citation (view all)",
-    ("view", ("primary-only", "all")): "primary-only reads every usable citation (view all)",
-    ("view", ("against-interest", "ai")): "against-interest drops the org's own sources from for-signals (view ai)",
-}
 
 _PARSED: List = []
 
@@ -101,7 +56,7 @@ class _Parsed(dict):
                 for t in self[name] if len(t[2]) == 1]
 
 
-def _parsed_rules(book=RULEBOOK) -> "_Parsed":
+def _parsed_rules(book=RULES) -> "_Parsed":
     """A rule book, parsed as needed, once per process: head name -> [(rule, head, body)]."""
     for b, rules in _PARSED:
         if b is book:
@@ -211,7 +166,7 @@ class Explainer:
                        and head.args == body[0].args + (body[0].value,)}
         # What every explainer of this derivation shares (facts by id)
         self._shared: Dict[str, Dict] = derivation.__dict__.setdefault("_explain_rows", {})
-        self.graph = nx.DiGraph()
+        self.graph = ProofGraph()
         self._size: Dict[str, int] = {}
         self._busy: set = set()
 
@@ -352,13 +307,11 @@ class Explainer:
             row = tuple(self._value(a, env) for a in lit.args)
             if lit.negated:
                 nid = "not " + atom_id(lit.name, row)
-                said = self.d.book.meanings  # a rulebook's own phrasing
-                if lit.name in said:
-                    text = said[lit.name][1]
-                    shown = [_plain(v) for v in row]
-                    return self._add(nid, kind="absent", label=text(*shown) if callable(text) else text.format(*shown))
-                meaning = MEANING.get(lit.name, f"no {lit.name} holds")
-                return self._add(nid, kind="absent", label=f"{_plain(row[0])} {meaning}" if row else meaning)
+                said = self.d.book.meanings.get(lit.name)  # the rulebook's phrasing of the absence
+                if said is None:
+                    return self._add(nid, kind="absent", label=f"no {lit.name} holds")
+                shown = [_plain(v) for v in row]
+                return self._add(nid, kind="absent", label=said[1](*shown) if callable(said[1]) else said[1].format(*shown))
             return self.prove_atom(lit.name, row, clause)
         if isinstance(lit, FuncEq):
             args = tuple(self._value(a, env) for a in lit.args)
@@ -401,7 +354,7 @@ class Explainer:
         facts = self.d.origins.get((name, row), [])
         if not facts:
             # a row the program gives itself, its numbers as the rule that reads it writes them
-            label = GIVEN.get((name, row)) or f"{name}({', '.join(self.show(v, clause) for v in row)})"
+            label = self.d.book.given.get((name, row)) or f"{name}({', '.join(self.show(v, clause) for v in row)})"
             if name == "as_of" and self.d.book.name == "independence":
                 label = f"the as-of date is {self.show(row[0], None, 'A')}"  # freshness is measured at it
             return self._add(nid, kind="given", label=label)
@@ -450,9 +403,9 @@ class Explainer:
 
 def statement_text(f) -> str:
     """A fact as a curator would write it: keyword, positional values, flags, attributes."""
-    from ..facts.schema import DECLS
+    from ..facts.language import LANGUAGE
 
-    decl = DECLS.get(f.kind)
+    decl = LANGUAGE.decls.get(f.kind)
     names = [p.name for p in decl.positional] if decl else []
     parts = [f.kind]
     for n in names:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Dict, List, Optional, Sequence, Union
 
-import networkx as nx
+from .graph import ProofGraph
 
 
 Roots = Union[str, Sequence[str]]
@@ -19,7 +19,7 @@ def _roots(root: Roots) -> List[str]:
     return [root] if isinstance(root, str) else list(root)
 
 
-def handles(g: nx.DiGraph, root: Roots) -> Dict[str, int]:
+def handles(g: ProofGraph, root: Roots) -> Dict[str, int]:
     """Stable short handles: depth-first order from the root (from each root in turn, numbered on)."""
     out: Dict[str, int] = {}
     for r in _roots(root):
@@ -43,7 +43,7 @@ def _start(g, root: Roots, h: Dict[str, int], start: Optional[int]) -> List[str]
     return [by_h[start]]
 
 
-def view(g: nx.DiGraph, root: Roots, depth: Optional[int] = None, start: Optional[int] = None):
+def view(g: ProofGraph, root: Roots, depth: Optional[int] = None, start: Optional[int] = None):
     """What a reader sees of a proof in every format: the handles (of the whole proof, so
     ``--from N`` means the same node everywhere), the roots shown, the nodes shown (in handle
     order), and the nodes cut by ``depth`` with how many children each hides."""
@@ -85,7 +85,7 @@ def _line(g, n, h) -> str:
     return f"#{h[n]} {a['label']}{loc}{srcs}"
 
 
-def to_text(g: nx.DiGraph, root: Roots, depth: Optional[int] = None, start: Optional[int] = None) -> str:
+def to_text(g: ProofGraph, root: Roots, depth: Optional[int] = None, start: Optional[int] = None) -> str:
     """The proof as an indented tree; several roots (a goal's answers) one after another."""
     h = handles(g, root)
     lines: List[str] = []
@@ -111,7 +111,7 @@ def to_text(g: nx.DiGraph, root: Roots, depth: Optional[int] = None, start: Opti
     return "\n".join(lines)
 
 
-def to_json(g: nx.DiGraph, root: str, depth: Optional[int] = None, start: Optional[int] = None) -> Dict:
+def to_json(g: ProofGraph, root: str, depth: Optional[int] = None, start: Optional[int] = None) -> Dict:
     """The proof DAG (docs/json.md, "proof"): nodes in handle order, edges, the root; a node that
     ``depth`` cuts carries ``more`` (its hidden children) and ``expand`` (its handle for --from)."""
     h, roots, shown, cut = view(g, root, depth, start)
@@ -137,7 +137,7 @@ _SHAPE = {"fact": "note", "value": "doubleoctagon", "absent": "box", "condition"
           "excluded": "box", "clamp": "hexagon"}
 
 
-def to_dot(g: nx.DiGraph, root: Roots, depth: Optional[int] = None, start: Optional[int] = None) -> str:
+def to_dot(g: ProofGraph, root: Roots, depth: Optional[int] = None, start: Optional[int] = None) -> str:
     """One DOT digraph; with several roots (a goal's answers) one cluster per answer, holding the
     nodes first reached from it (a shared sub-proof sits in the first)."""
     h, roots, shown, cut = view(g, root, depth, start)
@@ -157,7 +157,7 @@ def to_dot(g: nx.DiGraph, root: Roots, depth: Optional[int] = None, start: Optio
     else:
         owner: Dict[str, int] = {}
         for i, r in enumerate(roots):  # handle order is depth-first from each root in turn
-            for n in [r, *nx.descendants(g, r)]:
+            for n in [r, *g.descendants(r)]:
                 owner.setdefault(n, i)
         for i, r in enumerate(roots):
             out.append(f"  subgraph cluster_{i + 1} {{")

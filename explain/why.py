@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Tuple
 
-import networkx as nx
+from .graph import ProofGraph
 
 from ..logic import Derivation
 from .goals import refute_row
@@ -33,7 +33,7 @@ _CLAUSE_ORDER = ["C14", "C15", "C16", "F.12", "X.7", "9"]
 @dataclass
 class Explanation:
     root: str
-    graph: nx.DiGraph
+    graph: ProofGraph
 
 
 def _signals_on(d: Derivation, org: str, dim: str) -> List[Tuple[str, str, Optional[str], Optional[int], str]]:
@@ -167,7 +167,7 @@ def explain_value(d: Derivation, org: str, dim: str, policy: str) -> Explanation
                    label=f"no signal, recorded or derived, bounds {org} {dim}")
         g.add_edge(root, f"no signal {org} {dim}")
     # Sub-proofs tried and not chosen are not part of the proof.
-    g.remove_nodes_from(set(g) - nx.descendants(g, root) - {root})
+    g.remove_nodes_from(set(g) - g.descendants(root) - {root})
     return Explanation(root, g)
 
 
@@ -190,111 +190,133 @@ def why_not(d: Derivation, org: str, dim: str, target: int, policy: str) -> Dict
     value = got[0] if got else None
     doc = {"org": org, "dim": dim, "policy": policy, "value": value, "target": target,
            "reached": value == target, "ways": []}
-    if value == target:
-        return doc
-    ex = Explainer(d)
-    sigs = _signals_on(d, org, dim)
-    eff = {s: d.effective[(s, policy)][1] for s, *_ in sigs if (s, policy) in d.effective}
-    caps = sorted((eff[s], s, r) for s, k, st, b, r in sigs if k == "cap" and s in eff)
-    floors = sorted(((eff[s], s, r) for s, k, st, b, r in sigs if k == "floor" and s in eff), reverse=True)
-    conflict = d.conflicts.get((org, dim, policy))
-    resolved = got is not None and not got[1] and conflict is not None
-    ways = doc["ways"]
+    if value != target:
+        w = _Ways(d, org, dim, target, policy, doc["ways"])
+        w.by_cap()  # way 1: the smallest admissible cap is target (and no resolution overrides it)
+        if not w.caps:
+            w.by_floor()  # way 2: no admissible cap, and the largest floor is target
+        w.by_resolution()  # way 3: a written resolution of a conflict
+    return doc
 
-    def way(kind, says, signal, rule, what, clause, text, facts=(), lift=(), holds=()):
-        ways.append(_way(kind, says, signal, rule, what, clause, text, facts, lift, holds))
 
-    def through(kind, verb, cands):
+class _Ways:
+    """The ways of one why-not question (:func:`why_not`), each appended to ``ways`` as it is found."""
+
+    def __init__(self, d: Derivation, org: str, dim: str, target: int, policy: str, ways: List[Dict]):
+        self.d, self.org, self.dim, self.target, self.policy, self.ways = d, org, dim, target, policy, ways
+        self.ex = Explainer(d)
+        self.got = d.values.get((org, dim, policy))
+        self.value = self.got[0] if self.got else None
+        self.sigs = _signals_on(d, org, dim)
+        self.eff = {s: d.effective[(s, policy)][1] for s, *_ in self.sigs if (s, policy) in d.effective}
+        eff = self.eff
+        self.caps = sorted((eff[s], s, r) for s, k, st, b, r in self.sigs if k == "cap" and s in eff)
+        self.floors = sorted(((eff[s], s, r) for s, k, st, b, r in self.sigs if k == "floor" and s in eff),
+                             reverse=True)
+        self.conflict = d.conflicts.get((org, dim, policy))
+        self.resolved = self.got is not None and not self.got[1] and self.conflict is not None
+
+    def way(self, kind, says, signal, rule, what, clause, text, facts=(), lift=(), holds=()):
+        self.ways.append(_way(kind, says, signal, rule, what, clause, text, facts, lift, holds))
+
+    def through(self, kind, verb, cands):
         """Each signal whose stated bound could give target, and what stops it."""
+        d, ex, policy = self.d, self.ex, self.policy
         for s, st, b, r in cands:
-            says = f"{s} ({r}) {verb} {org} {dim} at {target}"
-            if s not in eff:
+            says = f"{s} ({r}) {verb} {self.org} {self.dim} at {self.target}"
+            if s not in self.eff:
                 what = "status" if st != "active" else "policy"
-                way(kind, says, s, r, what, "0", f"{s} is not admissible under {policy}: "
-                    + exclusion_reason(d, s, st, policy), _facts_of(ex, s),
-                    _lift(ex, "admissible", (s, policy)) if st == "active" else
-                    [f"a new active signal in its place: {s} is {st}"])
+                self.way(kind, says, s, r, what, "0", f"{s} is not admissible under {policy}: "
+                         + exclusion_reason(d, s, st, policy), _facts_of(ex, s),
+                         _lift(ex, "admissible", (s, policy)) if st == "active" else
+                         [f"a new active signal in its place: {s} is {st}"])
             else:
-                clauses = sorted(d.held.get((s, d.view_of(s, policy)), ()), key=clause_order)
                 view = d.view_of(s, policy)
-                way(kind, says, s, r, "clamp", ", ".join(clauses) or None,
-                    f"its {kind} {b} is held at {eff[s]} by {', '.join(clauses)}", _facts_of(ex, s),
-                    [x for c in clauses for x in _lift_clamp(ex, s, view, c)])
+                clauses = sorted(d.held.get((s, view), ()), key=clause_order)
+                self.way(kind, says, s, r, "clamp", ", ".join(clauses) or None,
+                         f"its {kind} {b} is held at {self.eff[s]} by {', '.join(clauses)}", _facts_of(ex, s),
+                         [x for c in clauses for x in _lift_clamp(ex, s, view, c)])
 
-    def by_rules(kind, direction, verb):
+    def by_rules(self, kind, direction, verb) -> bool:
         """No signal could: each rule of the program that could derive one, and the condition it lacks."""
         found = False
-        for w in _refute(ex, "derive", [None, org, dim, direction, kind, target, None], 3):
+        for w in _refute(self.ex, "derive", [None, self.org, self.dim, direction, kind, self.target, None], 3):
             if w.get("applies") is False or not w.get("rule"):
                 continue
             found = True
-            way("rule", f"{w['rule']} {verb} {org} {dim} at {target}", None, w["rule"], "condition", w["rule"],
-                w["fails"], lift=_lifts([w]), holds=w["holds"])
+            self.way("rule", f"{w['rule']} {verb} {self.org} {self.dim} at {self.target}", None, w["rule"],
+                     "condition", w["rule"], w["fails"], lift=_lifts([w]), holds=w["holds"])
         return found
 
-    # Way 1: the smallest admissible cap is target (and no resolution overrides it).
-    blockers = [c for c in caps if c[0] < target]
-    at = [c for c in caps if c[0] == target]
-    for b, s, r in blockers:
-        way("cap", f"a cap of {target} decides", s, r, "cap", r,
-            f"{s} ({r}) caps {org} {dim} at {b} < {target} under {policy}", _facts_of(ex, s),
-            _lift_cap(ex, s, r, target, policy))
-    if not blockers and at and resolved:
-        b, s, r = at[0]
-        way("cap", f"a cap of {target} decides", s, r, "resolution", got[2],
-            f"{s} ({r}) caps at {target}, but the conflict is resolved by {got[2]} at {value}", _facts_of(ex, s),
-            [f"a resolution of {target} in place of the written one ({got[2]})"])
-    elif not blockers and not at:
-        # A cap that states target, or an admissible one below it that a clamp raised past it.
-        cands = [(s, st, b, r) for s, k, st, b, r in sigs if k == "cap" and b is not None
-                 and (b == target or b < target and s in eff)]
-        through("cap", "caps", cands)
-        # A new cap raising a value set by floors is no way anyone argues; nor does a cap of 4 bound anything.
-        if not cands and not by_rules("cap", "against", "caps") and (value is None or target < value):
-            way("cap", f"a cap of {target} decides", None, None, "nothing", None,
-                f"no signal caps {org} {dim} at {target}, and no rule of the program derives one",
-                lift=[f"a signal that caps {org} {dim} at {target} under a clause of the RULES, "
-                      f"admissible under {policy}"])
-    # Way 2: no admissible cap, and the largest floor is target.
-    if not caps:
-        above = [f for f in floors if f[0] > target]
+    def by_cap(self) -> None:
+        org, dim, target, policy, ex = self.org, self.dim, self.target, self.policy, self.ex
+        blockers = [c for c in self.caps if c[0] < target]
+        at = [c for c in self.caps if c[0] == target]
+        for b, s, r in blockers:
+            self.way("cap", f"a cap of {target} decides", s, r, "cap", r,
+                     f"{s} ({r}) caps {org} {dim} at {b} < {target} under {policy}", _facts_of(ex, s),
+                     _lift_cap(ex, s, r, target, policy))
+        if not blockers and at and self.resolved:
+            b, s, r = at[0]
+            self.way("cap", f"a cap of {target} decides", s, r, "resolution", self.got[2],
+                     f"{s} ({r}) caps at {target}, but the conflict is resolved by {self.got[2]} at {self.value}",
+                     _facts_of(ex, s), [f"a resolution of {target} in place of the written one ({self.got[2]})"])
+        elif not blockers and not at:
+            # A cap that states target, or an admissible one below it that a clamp raised past it.
+            cands = [(s, st, b, r) for s, k, st, b, r in self.sigs if k == "cap" and b is not None
+                     and (b == target or b < target and s in self.eff)]
+            self.through("cap", "caps", cands)
+            # A new cap raising a value set by floors is no way anyone argues; nor does a cap of 4 bound anything.
+            if not cands and not self.by_rules("cap", "against", "caps") and (self.value is None or target < self.value):
+                self.way("cap", f"a cap of {target} decides", None, None, "nothing", None,
+                         f"no signal caps {org} {dim} at {target}, and no rule of the program derives one",
+                         lift=[f"a signal that caps {org} {dim} at {target} under a clause of the RULES, "
+                               f"admissible under {policy}"])
+
+    def by_floor(self) -> None:
+        org, dim, target, policy, ex = self.org, self.dim, self.target, self.policy, self.ex
+        above = [f for f in self.floors if f[0] > target]
         for b, s, r in above:
-            way("floor", f"a floor of {target} decides", s, r, "floor", r,
-                f"{s} ({r}) sets a floor of {b} > {target}", _facts_of(ex, s),
-                [f"a cap of {target} on {org} {dim}: only a cap lowers a value set by a floor"])
-        if not above:
-            # A floor that states target, or an admissible one above it that a clamp held below it.
-            cands = [(s, st, b, r) for s, k, st, b, r in sigs if k == "floor" and b is not None
-                     and (b == target or b > target and s in eff)]
-            through("floor", "floors", cands)
-            if not cands and not by_rules("floor", "for", "floors") and target > 0:  # nor a floor of 0
-                top = floors[0] if floors else None
-                way("floor", f"a floor of {target} decides", top and top[1], top and top[2], "nothing", None,
-                    f"no signal floors {org} {dim} at {target}, and no rule of the program derives one"
-                    + (f"; the largest admissible floor is {top[0]} ({top[1]}, {top[2]})" if top else ""),
-                    _facts_of(ex, top[1]) if top else (),
-                    [f"a signal that floors {org} {dim} at {target} under a clause of the RULES, "
-                     f"admissible under {policy}"])
-    # Way 3: a written resolution of a conflict.
-    if conflict is not None:
-        c, f = conflict
-        res = next((r for r in d.facts.of("resolution") if r["org"] == org and r["dim"] == dim), None)
+            self.way("floor", f"a floor of {target} decides", s, r, "floor", r,
+                     f"{s} ({r}) sets a floor of {b} > {target}", _facts_of(ex, s),
+                     [f"a cap of {target} on {org} {dim}: only a cap lowers a value set by a floor"])
+        if above:
+            return
+        # A floor that states target, or an admissible one above it that a clamp held below it.
+        cands = [(s, st, b, r) for s, k, st, b, r in self.sigs if k == "floor" and b is not None
+                 and (b == target or b > target and s in self.eff)]
+        self.through("floor", "floors", cands)
+        if not cands and not self.by_rules("floor", "for", "floors") and target > 0:  # nor a floor of 0
+            top = self.floors[0] if self.floors else None
+            self.way("floor", f"a floor of {target} decides", top and top[1], top and top[2], "nothing", None,
+                     f"no signal floors {org} {dim} at {target}, and no rule of the program derives one"
+                     + (f"; the largest admissible floor is {top[0]} ({top[1]}, {top[2]})" if top else ""),
+                     _facts_of(ex, top[1]) if top else (),
+                     [f"a signal that floors {org} {dim} at {target} under a clause of the RULES, "
+                      f"admissible under {policy}"])
+
+    def by_resolution(self) -> None:
+        if self.conflict is None:
+            return
+        org, dim, target = self.org, self.dim, self.target
+        c, f = self.conflict
+        res = next((r for r in self.d.facts.of("resolution") if r["org"] == org and r["dim"] == dim), None)
         facts = [_fact(res)] if res is not None else []
         write = f"`resolution {org} {dim} value={target} rule=<the clause that decides>`"
+        says = f"a resolution of {target} decides"
         if not c <= target <= f:
-            way("resolution", f"a resolution of {target} decides", None, None, "resolution", "0",
-                f"{target} lies outside the conflict's range [cap {c}, floor {f}]", facts,
-                [f"none: a resolution must lie between cap {c} and floor {f}"])
+            self.way("resolution", says, None, None, "resolution", "0",
+                     f"{target} lies outside the conflict's range [cap {c}, floor {f}]", facts,
+                     [f"none: a resolution must lie between cap {c} and floor {f}"])
         elif res is None:
-            way("resolution", f"a resolution of {target} decides", None, None, "resolution", "0",
-                f"no resolution of the conflict (floor {f} > cap {c}) is written", lift=[write])
-        elif resolved:
-            way("resolution", f"a resolution of {target} decides", None, res["rule"], "resolution", res["rule"],
-                f"the resolution ({res['rule']}) sets {res['value']}, not {target}", facts, [write])
+            self.way("resolution", says, None, None, "resolution", "0",
+                     f"no resolution of the conflict (floor {f} > cap {c}) is written", lift=[write])
+        elif self.resolved:
+            self.way("resolution", says, None, res["rule"], "resolution", res["rule"],
+                     f"the resolution ({res['rule']}) sets {res['value']}, not {target}", facts, [write])
         else:
-            way("resolution", f"a resolution of {target} decides", None, res["rule"], "resolution", res["rule"],
-                f"the resolution's value {res['value']} lies outside [cap {c}, floor {f}]", facts, [write])
-    return doc
+            self.way("resolution", says, None, res["rule"], "resolution", res["rule"],
+                     f"the resolution's value {res['value']} lies outside [cap {c}, floor {f}]", facts, [write])
 
 
 def _way(kind, says, signal, rule, what, clause, text, facts=(), lift=(), holds=()) -> Dict:
@@ -377,11 +399,11 @@ def _statement_for(ex: Explainer, name: str, row: List) -> Optional[str]:
     fact of the same relation the world does state: which field of its statement each place holds.
     ``org_policy(o, 'market-rates', F)`` reads ``policy o market-rates``, ``money(M, L, o, 'fee')``
     ``money <payer> o fee``; None if the world states no such fact."""
-    from ..facts.schema import DECLS
+    from ..facts.language import LANGUAGE
 
     sample = next(iter(ex.rows(name, [_FREE] * len(row))), None)
     facts = ex.d.origins.get((name, tuple(sample))) if sample is not None else ()
-    decl = DECLS.get(facts[0].kind) if facts else None
+    decl = LANGUAGE.decls.get(facts[0].kind) if facts else None
     if decl is None:
         return None
     f = facts[0]

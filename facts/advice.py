@@ -39,7 +39,7 @@ edited and approved by a person (``drafted``). It never scores an assistant.
 Nothing here decides anything: findings, their clause, routing, the panel's
 mark, the majority, ``self_graded``, priority, macro-F1, eligibility, the
 prompt gap, pass rates and spreads are derived by
-logic/advice/rules.py, and no statement may set them (:data:`DERIVED`, E140).
+logic/advice/rules.py, and no statement may set them (:data:`STATEMENTS`'s ``derived``, E140).
 """
 from __future__ import annotations
 
@@ -179,8 +179,9 @@ def _check_panel(values: Dict, flags: FrozenSet[str]) -> Problems:
     return []
 
 
-def _declare(decl: S.Decl) -> S.Decl:
-    return S.declare(decl, rulebook="advice")
+#: The advice rulebook's statements (facts/language.py adds them to the language the loader reads).
+STATEMENTS = S.Language("advice")
+_declare = STATEMENTS.declare
 
 
 WRAPPER = _declare(S.Decl(
@@ -245,7 +246,7 @@ LEADING = _declare(S.Decl(
             "outside provlog)"))
 
 #: Conclusions of the advice rulebook: no statement or attribute may set them (E140).
-S.DERIVED.update({
+STATEMENTS.derived.update({
     "finding", "self-graded", "self_graded", "panel-mark", "panel_mark", "priority", "row-priority",
     "row_priority",
     # pass 1 and the leaderboard's statistics

@@ -19,6 +19,7 @@ from typing import Dict, List, Optional, Set, Tuple, Union
 from ..grammar import Pair, RawStatement, parse_text
 from ..grammar.parser import Arg, Eq, paused_gc, source_lines
 from . import schema as S
+from .language import LANGUAGE
 from . import values as V
 from .errors import STRICT_ONLY, Diagnostic, LoadError
 from .model import Fact, FactSet, Loc
@@ -33,9 +34,10 @@ MAX_CITES_PER_SIGNAL = 250_000
 
 
 class _Collector:
-    """Every diagnostic of a load, with the lines of each file read (for the carets)."""
+    """One load: the language it reads, and every diagnostic, with the lines of each file read (for the carets)."""
 
-    def __init__(self):
+    def __init__(self, language: Optional[S.Language] = None):
+        self.language = language or LANGUAGE
         self.diags: List[Diagnostic] = []
         self.lines: Dict[str, List[str]] = {}
         # references written in statements refused for another error: still checked (E110/E111)
@@ -140,7 +142,7 @@ class _Reader:
                     _note_attempt(st, self.attempted, self.errs)
 
     def _include(self, st: RawStatement, path: Path, stack: Tuple[Path, ...]):
-        decl = S.DECLS["include"]
+        decl = self.errs.language.decls["include"]
         vals = _check_items(st, decl, self.errs)
         if vals is None:
             return
@@ -287,63 +289,39 @@ def _check_items(st: RawStatement, decl: S.Decl, errs: _Collector, extra_positio
                 ok = False
                 continue
             seen_attrs.add(key)
-            if key in ("src", "span") and decl.evidence:
-                if key == "src":
-                    ids = []
-                    for a in item.values:
-                        if a.quoted or not V.IDENT.match(a.value):
-                            _err(errs, st, a.line, a.col, "E104", f"src= lists source ids, got {a.value!r}")
-                            ok = False
-                        else:
-                            ids.append(a.value)
-                            refs.append((a.value, ("source",), a.line, a.col, "src="))
-                    src = tuple(ids)
-                else:
-                    a = item.values[0]
-                    if len(item.values) != 1 or not a.quoted:
-                        _err(errs, st, a.line, a.col, "E104", 'span= is one quoted string: span="the words that state it"')
-                        ok = False
-                    else:
-                        span = a.value
-                continue
-            fld = decl.attrs.get(key)
-            if fld is None:
-                known = sorted(decl.attrs) + (["src", "span"] if decl.evidence else [])
-                hint = f"; {decl.keyword} takes {', '.join(k + '=' for k in known)}" if known else f"; {decl.keyword} takes no attributes"
-                if key in S.DERIVED:  # `result ... multiplier=2`: a conclusion, not an input
-                    _err(errs, st, item.line, item.col, "E140",
-                         f"{key}= is derived by provlog from the facts and cannot be stated; "
-                         f"{decl.keyword} takes {', '.join(k + '=' for k in known)}")
-                    ok = False
-                    continue
-                _err(errs, st, item.line, item.col, "E102", f"unknown attribute {key}= for {decl.keyword}{hint}")
+            got = (_evidence if key in ("src", "span") and decl.evidence else _attribute)(st, decl, item, errs, refs)
+            if got is _BAD:
                 ok = False
-                continue
-            if not fld.many and len(item.values) != 1:
-                _err(errs, st, item.values[1].line, item.values[1].col, "E104", f"{key}= takes one value")
-                ok = False
-                continue
-            parsed = []
-            for a in item.values:
-                if key == "lane" and a.value == "self-attested":  # refused by name, on a source or a result
-                    _err(errs, st, a.line, a.col, "E130", "lane=self-attested is never accepted: self-attestation is rejected at the schema; use reported (after human approval) or rejected")
-                    ok = False
-                    continue
-                v = _parse_field(fld, a, st, errs, f"{key}=")
-                if v is _BAD:
-                    ok = False
-                    continue
-                parsed.append(v)
-                if fld.ref:
-                    refs.append((a.value, fld.ref, a.line, a.col, f"{key}="))
-            values[key] = tuple(parsed) if fld.many else (parsed[0] if parsed else None)
+            elif key == "src" and decl.evidence:
+                src = got
+            elif key == "span" and decl.evidence:
+                span = got
+            else:
+                values[key] = got
         else:
             positional.append(item)
-    # bare flags are words beyond the positional fields
+    words_rest = _words(st, decl, positional, errs, values, flags, refs, extra_positional)
+    if words_rest is None:
+        return None
+    ok = ok and words_rest is not _BAD
+    for name, fld in decl.attrs.items():
+        if fld.required and name not in seen_attrs:
+            _err(errs, st, st.line, st.col, "E106", f"{st.keyword} needs {name}=")
+            ok = False
+    if not ok:
+        return None
+    return values, flags, refs, src, span, words_rest
+
+
+def _words(st: RawStatement, decl: S.Decl, words: List[Arg], errs: _Collector, values: Dict, flags: Set[str],
+           refs: List, extra_positional: int):
+    """The positional fields of ``words`` into ``values``, the bare flags beyond them into ``flags``;
+    the words left over (at most ``extra_positional``), _BAD if any was wrong, None if fields are missing."""
+    ok = True
     nfix = len(decl.positional)
-    fixed, rest = positional[:nfix], positional[nfix:]
+    fixed, rest = words[:nfix], words[nfix:]
     words_rest: List[Arg] = []
-    for a in rest:
+    for a in rest:  # bare flags are words beyond the positional fields
         if not a.quoted and a.value in decl.flags:
             if a.value in flags:
                 _err(errs, st, a.line, a.col, "E105", f"flag {a.value} is given twice")
@@ -351,11 +329,11 @@ def _check_items(st: RawStatement, decl: S.Decl, errs: _Collector, extra_positio
             flags.add(a.value)
         else:
             words_rest.append(a)
+    shape = " ".join("<" + f.name + ">" for f in decl.positional)
     if len(fixed) < nfix:
         missing = [f.name for f in decl.positional[len(fixed):]]
         col = (st.items[-1].col if st.items else st.col + len(st.keyword))
-        _err(errs, st, st.line, col, "E103",
-             f"{st.keyword} needs {' '.join('<' + f.name + '>' for f in decl.positional)}; missing <{'> <'.join(missing)}>")
+        _err(errs, st, st.line, col, "E103", f"{st.keyword} needs {shape}; missing <{'> <'.join(missing)}>")
         return None
     for fld, a in zip(decl.positional, fixed):
         v = _parse_field(fld, a, st, errs, f"<{fld.name}>")
@@ -368,21 +346,63 @@ def _check_items(st: RawStatement, decl: S.Decl, errs: _Collector, extra_positio
     if len(words_rest) > extra_positional:
         a = words_rest[extra_positional]
         flags_hint = f" (flags: {', '.join(sorted(decl.flags))})" if decl.flags else ""
-        if not a.quoted and "=" not in a.value and len(fixed) == nfix and decl.flags:
-            msg = f"unknown flag {a.value!r} for {st.keyword}{flags_hint}"
-            code = "E102"
+        if not a.quoted and "=" not in a.value and decl.flags:
+            _err(errs, st, a.line, a.col, "E102", f"unknown flag {a.value!r} for {st.keyword}{flags_hint}")
         else:
-            msg = f"unexpected extra argument {a.value!r}: {st.keyword} takes {' '.join('<' + f.name + '>' for f in decl.positional) or 'no positional arguments'}{flags_hint}"
-            code = "E103"
-        _err(errs, st, a.line, a.col, code, msg)
+            _err(errs, st, a.line, a.col, "E103", f"unexpected extra argument {a.value!r}: {st.keyword} takes "
+                                                  f"{shape or 'no positional arguments'}{flags_hint}")
         ok = False
-    for name, fld in decl.attrs.items():
-        if fld.required and name not in seen_attrs:
-            _err(errs, st, st.line, st.col, "E106", f"{st.keyword} needs {name}=")
+    return words_rest if ok else _BAD
+
+
+def _evidence(st: RawStatement, decl: S.Decl, item: Pair, errs: _Collector, refs: List):
+    """``src=`` (source ids, each a reference) or ``span=`` (one quoted string); _BAD if malformed."""
+    if item.key == "src":
+        bad = [a for a in item.values if a.quoted or not V.IDENT.match(a.value)]
+        for a in bad:
+            _err(errs, st, a.line, a.col, "E104", f"src= lists source ids, got {a.value!r}")
+        refs.extend((a.value, ("source",), a.line, a.col, "src=") for a in item.values if a not in bad)
+        return _BAD if bad else tuple(a.value for a in item.values)
+    a = item.values[0]
+    if len(item.values) != 1 or not a.quoted:
+        _err(errs, st, a.line, a.col, "E104", 'span= is one quoted string: span="the words that state it"')
+        return _BAD
+    return a.value
+
+
+def _attribute(st: RawStatement, decl: S.Decl, item: Pair, errs: _Collector, refs: List):
+    """The value of a declared ``key=value`` attribute (a tuple where it takes many); _BAD if it is
+    not one ``decl`` takes (E102, E140) or a value does not parse."""
+    key = item.key
+    fld = decl.attrs.get(key)
+    if fld is None:
+        known = sorted(decl.attrs) + (["src", "span"] if decl.evidence else [])
+        takes = f"{decl.keyword} takes {', '.join(k + '=' for k in known)}" if known else f"{decl.keyword} takes no attributes"
+        if key in errs.language.derived:  # `result ... multiplier=2`: a conclusion, not an input
+            _err(errs, st, item.line, item.col, "E140",
+                 f"{key}= is derived by provlog from the facts and cannot be stated; {takes}")
+        else:
+            _err(errs, st, item.line, item.col, "E102", f"unknown attribute {key}= for {decl.keyword}; {takes}")
+        return _BAD
+    if not fld.many and len(item.values) != 1:
+        _err(errs, st, item.values[1].line, item.values[1].col, "E104", f"{key}= takes one value")
+        return _BAD
+    parsed, ok = [], True
+    for a in item.values:
+        if key == "lane" and a.value == "self-attested":  # refused by name, on a source or a result
+            _err(errs, st, a.line, a.col, "E130", "lane=self-attested is never accepted: self-attestation is rejected at the schema; use reported (after human approval) or rejected")
             ok = False
+            continue
+        v = _parse_field(fld, a, st, errs, f"{key}=")
+        if v is _BAD:
+            ok = False
+            continue
+        parsed.append(v)
+        if fld.ref:
+            refs.append((a.value, fld.ref, a.line, a.col, f"{key}="))
     if not ok:
-        return None
-    return values, flags, refs, src, span, words_rest
+        return _BAD
+    return tuple(parsed) if fld.many else parsed[0]
 
 
 _NO_FLAGS: frozenset = frozenset()
@@ -391,15 +411,16 @@ _NO_FLAGS: frozenset = frozenset()
 def check_statement(st: RawStatement, errs: _Collector, strict: bool = False) -> Optional[Fact]:
     """Check one raw statement against its declaration; a Fact, or None with errors recorded."""
     kw = st.keyword
-    if kw in S.DERIVED:
+    language = errs.language
+    if kw in language.derived:
         _err(errs, st, st.line, st.col, "E140",
              f"{kw!r} is derived by provlog from the facts and cannot be stated as a fact; "
              "state the facts it follows from (signals, cites, stakes, money, roles)")
         return None
-    decl = S.DECLS.get(kw)
+    decl = language.decls.get(kw)
     if decl is None:
-        near = [k for k in sorted(S.DECLS) if len(k) >= 3 and kw.lower().startswith(k)][-1:]
-        near += [k for k in difflib.get_close_matches(kw.lower(), sorted(S.DECLS), n=3, cutoff=0.6) if k not in near]
+        near = [k for k in sorted(language.decls) if len(k) >= 3 and kw.lower().startswith(k)][-1:]
+        near += [k for k in difflib.get_close_matches(kw.lower(), sorted(language.decls), n=3, cutoff=0.6) if k not in near]
         hint = f"did you mean {' or '.join(near)}?" if near else "docs/language.md lists the statements"
         _err(errs, st, st.line, st.col, "E101", f"unknown keyword {V.show(kw)}; {hint}")
         return None
@@ -455,7 +476,7 @@ def _note_attempt(st: RawStatement, attempted: Set[str], errs: _Collector) -> No
     """Remember the id a broken declaration meant to declare, so that its
     references are not reported again as undeclared (one error, not a cascade);
     and the references the broken statement makes, which must still resolve."""
-    decl = S.DECLS.get(st.keyword)
+    decl = errs.language.decls.get(st.keyword)
     first = next((i for i in st.items if isinstance(i, Arg)), None)
     if decl is not None and decl.declares and first is not None:
         attempted.add(first.value)
@@ -493,7 +514,7 @@ def _check_cites_per_signal(facts: List[Fact], errs: _Collector) -> bool:
 def _resolve(facts: List[Fact], errs: _Collector, attempted: Set[str] = frozenset()) -> FactSet:
     """Duplicate ids, references, and one-per-key statements, over the whole world."""
     world = FactSet()
-    ns_of = {d.keyword: d.namespace for d in S.DECLS.values() if d.declares}
+    ns_of = {d.keyword: d.namespace for d in errs.language.decls.values() if d.declares}
     kinds: Dict[str, Dict[str, Fact]] = {ns: {} for ns in ns_of.values()}
     dup = False
     for f in facts:
@@ -532,7 +553,7 @@ def _resolve(facts: List[Fact], errs: _Collector, attempted: Set[str] = frozense
                      f"{what} names {ident!r}, a {target.kind} (at {target.loc}); expected a {'/'.join(allowed)}")
             ok = False
     for f in facts:
-        unique = S.DECLS[f.kind].unique
+        unique = errs.language.decls[f.kind].unique
         if unique is not None:  # one statement per world for each value of these fields
             key = (f.kind,) + tuple(str(f[k]) for k in unique)
             prev = once.get(key)
@@ -548,7 +569,7 @@ def _resolve(facts: List[Fact], errs: _Collector, attempted: Set[str] = frozense
             else:
                 once[key] = f
     if ok:  # checks across statements (a rulebook's, issue 8) need every reference resolved
-        for decl in S.DECLS.values():
+        for decl in errs.language.decls.values():
             if decl.across is not None:
                 mine = [f for f in facts if f.kind == decl.keyword]
                 for f, code, msg in decl.across(mine, lambda kind, ident: kinds.get(kind, {}).get(ident)):
@@ -560,16 +581,18 @@ def _resolve(facts: List[Fact], errs: _Collector, attempted: Set[str] = frozense
     return world
 
 
-def load_world(path: Union[str, os.PathLike], strict: bool = False, root: Optional[Union[str, os.PathLike]] = None) -> FactSet:
+def load_world(path: Union[str, os.PathLike], strict: bool = False, root: Optional[Union[str, os.PathLike]] = None,
+               language: Optional[S.Language] = None) -> FactSet:
     """Load a world from a ``.facts`` file or a folder of them (recursively).
 
     Raises :class:`LoadError` with every error found; returns a complete
     :class:`FactSet` otherwise. File names in errors are relative to ``root``
-    (default: the current directory).
+    (default: the current directory). ``language``: the statements it may
+    write (default :data:`provlog.facts.LANGUAGE`, every rulebook's).
     """
     p = Path(path)
     base = Path(root) if root is not None else Path.cwd()
-    errs = _Collector()
+    errs = _Collector(language)
     reader = _Reader(base.resolve(), strict, errs, top=(p if p.is_dir() else p.parent).resolve())
     with paused_gc():
         if p.is_dir():
@@ -593,9 +616,20 @@ def load_world(path: Union[str, os.PathLike], strict: bool = False, root: Option
     return world
 
 
-def load_text(text: str, name: str = "<text>", strict: bool = False) -> FactSet:
-    """Load a world from a string (no includes relative to a folder beyond the cwd)."""
-    errs = _Collector()
+def load_text(text: str, name: str = "<text>", strict: bool = False, language: Optional[S.Language] = None) -> FactSet:
+    """Load a world from a string (no includes relative to a folder beyond the cwd); ``language`` as
+    :func:`load_world`'s.
+
+        >>> toy = S.Language("toy")
+        >>> _ = toy.declare(S.Decl("lab", (S.Field("id"), S.Field("name", S._text, quoted=True)), declares="lab"))
+        >>> [f.fid for f in load_text('lab acme "Acme AI"', language=toy)]
+        ['lab:acme']
+        >>> load_text('org o "O" type=nonprofit', language=toy)
+        Traceback (most recent call last):
+        provlog.facts.errors.LoadError: 1 error in world
+        <text>:1:1: unknown keyword 'org'; docs/language.md lists the statements [E101]
+    """
+    errs = _Collector(language)
     facts = []
     attempted: Set[str] = set()
     with paused_gc():

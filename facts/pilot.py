@@ -30,7 +30,7 @@ K is ``pass``/``fail`` or a proportion, C is an amount (``120``, ``1.5k``).
 for Phase 4 (:func:`date_span`). Nothing
 here decides anything: final values, ``verified``, thresholds met, critical
 violations and ``pilot_pass`` are derived by logic/pilot/rules.py, and no
-statement or attribute may set them (:data:`DERIVED`, load error E140).
+statement or attribute may set them (:data:`STATEMENTS`'s ``derived``, load error E140).
 
     >>> parse_measure("93%").value, parse_measure("1.5k").value, parse_measure("pass").value
     (Fraction(93, 100), Fraction(1500, 1), Fraction(1, 1))
@@ -210,8 +210,9 @@ def date_span(text: str) -> Tuple[str, str]:
 _opt = S.opt
 _F = S.Field
 
-def _declare(decl: S.Decl) -> S.Decl:
-    return S.declare(decl, rulebook="pilot")
+#: The pilot rulebook's statements (facts/language.py adds them to the language the loader reads).
+STATEMENTS = S.Language("pilot")
+_declare = STATEMENTS.declare
 
 
 _declare(S.Decl("pilot", (_F("id"), _F("name", S._text, quoted=True)), declares="pilot", attrs=S._attrs(
@@ -275,7 +276,7 @@ _declare(S.Decl("change", (_F("id"), _F("pilot", ref=("pilot",)), _F("what", S.e
                  summary="Phase 4: a change to a pilot's model, tool permissions, verifier or generator"))
 
 #: Conclusions of the pilot rulebook: no statement or attribute may set them (E140).
-S.DERIVED.update({
+STATEMENTS.derived.update({
     "pilot-pass", "pilot_pass", "scorer-pass", "scorer_pass", "final-value", "final_value", "formula",
     "shadow-signal", "shadow_signal", "threshold-met", "threshold_met", "threshold-failed", "threshold_failed",
     "critical", "rejected", "trust-breach", "trust_breach", "cost-comparable", "cost_comparable", "cheaper",

@@ -21,7 +21,7 @@ and :func:`check_catalog_source` (the declarations' ``check``), and those that l
 :func:`across` here, each with its CATALOG code (E160-E167). Nothing here
 scores: lane multipliers, magnitudes, freshness, contributions and the M floors
 are derived by the rules in logic/lanes.py, and no statement can set them
-(schema.DERIVED).
+(schema.STATEMENTS.derived).
 
     >>> parse_benchmark_id("humaneval/plus@1")
     ('humaneval', 'plus', '1')
@@ -219,7 +219,10 @@ def across(results: List, lookup: Callable[[str, str], Any]) -> List[Tuple[Any, 
 
 _LANE = S.enum(*LANES, *LEGACY_LANES)
 
-RESULT = S.declare(S.Decl(
+#: The benchmark results' statements, part of the independence RULES' language (facts/language.py).
+STATEMENTS = S.Language("independence")
+
+RESULT = STATEMENTS.declare(S.Decl(
     "result",
     (S.Field("id"), S.Field("org", ref=("org",)), S.Field("benchmark", _benchmark)),
     declares="result",
@@ -241,7 +244,7 @@ RESULT = S.declare(S.Decl(
 #: The benchmark-source catalog (registry/benchmark-sources.json in the methodology): Phase 2B
 #: "checks each benchmark-result row against" it; a row scores only through a catalog source in
 #: the verified or reported lane (logic/lanes.py, PL.3).
-BENCHMARK_SOURCE = S.declare(S.Decl(
+BENCHMARK_SOURCE = STATEMENTS.declare(S.Decl(
     "benchmark-source",
     (S.Field("id"), S.Field("title", S._text, quoted=True)),
     declares="benchmark-source",

@@ -3,15 +3,18 @@
 A statement is declared once, as data: its positional fields, its bare flags
 and its ``key=value`` attributes, each with a parser and, for ids, the kinds
 of thing it must name. The loader checks every statement against its
-declaration; rulebooks (issue 8) declare theirs the same way.
+declaration. This module declares the independence RULES' statements
+(:data:`STATEMENTS`); results.py and each rulebook's module (advice.py,
+pilot.py) declare theirs in a :class:`Language` of their own, and
+facts/language.py puts them together, once, as the language the loader reads.
 
-    >>> DECLS["stake"].positional[2].name
+    >>> STATEMENTS.decls["stake"].positional[2].name
     'pct'
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, FrozenSet, Optional, Tuple
+from typing import Any, Callable, Dict, FrozenSet, Iterable, Optional, Set, Tuple
 
 from . import values as V
 
@@ -244,18 +247,51 @@ POLICY_NAMES = ("leads-included", "standard", "against-interest", "verified-span
 ROLE_NAMES = ("entrant", "government", "first-party", "benchmark", "vendor", "referee", "unclassified")
 BANDS = ("disqualifying", "conditional", "clear")
 
-DECLS: Dict[str, Decl] = {}
-#: keyword -> the rulebook that declares it (docs/language.md)
-RULEBOOK_OF: Dict[str, str] = {}
+class Language:
+    """Statements a world may write: each keyword's declaration (``decls``), the rulebook that
+    declares it (``rulebook_of``, docs/language.md), and the names no statement or attribute may
+    set (``derived``: the rulebooks' conclusions, E140). Each module declares its part; the loader
+    reads their :meth:`union` (facts/language.py), or any language a caller builds.
+
+        >>> toy = Language("toy", derived={"value"})
+        >>> _ = toy.declare(Decl("lab", (Field("id"),), declares="lab"))
+        >>> both = Language.union(STATEMENTS, toy)
+        Traceback (most recent call last):
+        ValueError: statement 'lab' is declared twice (independence, toy)
+    """
+
+    def __init__(self, rulebook: str = "", derived: Iterable[str] = ()):
+        self.rulebook = rulebook
+        self.decls: Dict[str, Decl] = {}
+        self.rulebook_of: Dict[str, str] = {}
+        self.derived: Set[str] = set(derived)
+
+    def declare(self, decl: Decl) -> Decl:
+        """Add a statement's declaration to this language."""
+        return self._add(decl, self.rulebook)
+
+    def _add(self, decl: Decl, rulebook: str) -> Decl:
+        if decl.keyword in self.decls:
+            raise ValueError(f"statement {decl.keyword!r} is declared twice ({self.rulebook_of[decl.keyword]}, "
+                             f"{rulebook})")
+        self.decls[decl.keyword] = decl
+        self.rulebook_of[decl.keyword] = rulebook
+        return decl
+
+    @classmethod
+    def union(cls, *parts: "Language") -> "Language":
+        """One language of every part's statements, in order (a keyword declared twice is an error)."""
+        out = cls()
+        for part in parts:
+            for decl in part.decls.values():
+                out._add(decl, part.rulebook_of[decl.keyword])
+            out.derived |= part.derived
+        return out
 
 
-def declare(decl: Decl, rulebook: str = "independence") -> Decl:
-    """Register a statement declaration (rulebooks call this for their own, naming themselves)."""
-    if decl.keyword in DECLS:
-        raise ValueError(f"statement {decl.keyword!r} is declared twice")
-    DECLS[decl.keyword] = decl
-    RULEBOOK_OF[decl.keyword] = rulebook
-    return decl
+#: The independence RULES' statements (results.py declares the benchmark results' in a part of its own).
+STATEMENTS = Language("independence")
+declare = STATEMENTS.declare
 
 
 declare(Decl("lab", (Field("id"), Field("name", _text, quoted=True)), declares="lab",
@@ -342,7 +378,7 @@ declare(Decl("as-of", (Field("date", _day),), evidence=False, unique=(),
              summary="the date a world is read at, unless --as-of says otherwise"))
 
 #: Relations provlog derives; stating one as a fact is refused (E140).
-DERIVED = {
+STATEMENTS.derived |= {
     "value", "band", "bound", "effective", "admissible", "derived", "derived-signal", "hop", "clamp",
     "conflict", "lab-investor", "lab_investor", "lab-owner", "lab_owner", "chain", "effective-stake",
     "magnitude", "verified", "multiplier", "card",

@@ -12,7 +12,7 @@ driver. That keeps parsing linear and about ten times faster (the LALR driver
 took most of a minute over a 100k-statement world), and it makes
 error recovery exact: statements are line-based, so an error costs the rest
 of its physical line and nothing else, and every line of a file is still
-read and checked. :func:`parse_text_lark` runs the same grammar through
+read and checked. :func:`provlog.grammar.oracle.parse_text_lark` runs the same grammar through
 Lark's LALR parser; the tests use it as an oracle on well-formed input.
 """
 from __future__ import annotations
@@ -25,8 +25,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import List, Optional, Pattern, Tuple, Union
-
-from lark import Lark, Token, Transformer
 
 from ..errors import ProvlogError
 
@@ -116,39 +114,6 @@ def _grammar_text() -> str:
     return resources.files(__package__).joinpath("facts.lark").read_text(encoding="utf-8")
 
 
-class _Continuation:
-    """Post-lexer for the Lark oracle: a line that starts with spaces or tabs
-    continues the statement above."""
-
-    always_accept = ("_NL",)
-
-    def process(self, stream):
-        pending = None
-        seen_statement = False
-        for tok in stream:
-            if tok.type == "_NL":
-                if seen_statement:
-                    pending = tok
-                continue
-            if pending is not None and tok.column == 1:
-                yield pending
-            pending = None
-            seen_statement = True
-            yield tok
-
-
-_LARK: Optional[Lark] = None
-
-
-def _parser() -> Lark:
-    """The Lark LALR parser of facts.lark (the oracle; and the source of the terminals)."""
-    global _LARK
-    if _LARK is None:
-        _LARK = Lark(_grammar_text(), parser="lalr", postlex=_Continuation(), propagate_positions=False,
-                     maybe_placeholders=False)
-    return _LARK
-
-
 # Scanner order: layout first, then the terminals in Lark's own precedence
 # (KEY before WORD: `type=vc` is the key `type=`, never the word `type`).
 _ORDER = ("WS", "COMMENT", "STRING", "KEY", "WORD", "EQ", "COMMA")
@@ -158,7 +123,9 @@ _SCANNER: Optional[Pattern[str]] = None
 def _scanner() -> Pattern[str]:
     global _SCANNER
     if _SCANNER is None:
-        terms = {t.name: t.pattern.to_regexp() for t in _parser().terminals}
+        from .oracle import lark_parser  # Lark, only to read facts.lark's terminals (once, on the first parse)
+
+        terms = {t.name: t.pattern.to_regexp() for t in lark_parser().terminals}
         missing = [n for n in _ORDER if n not in terms]
         if missing:  # pragma: no cover - facts.lark and this file disagree
             raise RuntimeError(f"facts.lark lacks terminals {missing}")
@@ -325,47 +292,3 @@ def _parse(text: str, file: str) -> Tuple[List[RawStatement], List[ParseError]]:
     end_statement()
     errors.sort(key=lambda e: (e.line, e.col))
     return stmts, errors
-
-
-# -- the Lark oracle ------------------------------------------------------------------------------
-
-class _ToStatements(Transformer):
-    def __init__(self, file: str, lines: List[str]):
-        super().__init__()
-        self.file = file
-        self.lines = lines
-
-    def word(self, children):
-        (t,) = children
-        return Arg(str(t), False, t.line, t.column)
-
-    def string(self, children):
-        (t,) = children
-        return Arg(_unescape(str(t)), True, t.line, t.column)
-
-    def pair(self, children):
-        key = children[0]
-        return Pair(str(key)[:-1], tuple(children[1:]), key.line, key.column)
-
-    def statement(self, children):
-        kw = children[0]
-        items: List[Item] = []
-        for c in children[1:]:
-            if isinstance(c, Token) and c.type == "EQ":
-                items.append(Eq(c.line, c.column))
-            else:
-                items.append(c)
-        text = self.lines[kw.line - 1] if 0 < kw.line <= len(self.lines) else ""
-        return RawStatement(str(kw), self.file, kw.line, kw.column, items, text)
-
-    def start(self, children):
-        return [c for c in children if isinstance(c, RawStatement)]
-
-
-def parse_text_lark(text: str, file: str) -> List[RawStatement]:
-    """Parse well-formed ``text`` with Lark's LALR parser (no error recovery:
-    raises :class:`lark.exceptions.UnexpectedInput`). The same grammar as
-    :func:`parse_text`; kept as an oracle for it."""
-    lines = source_lines(text)
-    tree = _parser().parse("\n".join(lines))  # Lark counts lines by LF only
-    return _ToStatements(file, lines).transform(tree)

@@ -1,9 +1,7 @@
 """The RULES as Datalog (pyDatalog), and their evaluation over a world."""
-from .program import RULEBOOK, Derivation, DerivedSignal
-from .rules import Rule, RuleBook
-from . import pilot as _pilot  # noqa: F401,E402  (registers the pilot acceptance rulebook)
-from . import advice as _advice  # noqa: F401,E402  (registers the advice benchmark rulebook)
-
+from .program import CORE, RULES, Derivation, DerivedSignal
+from .registry import RULEBOOKS
+from .rules import Rule, RuleSet
 
 
 def __getattr__(name):
@@ -14,4 +12,4 @@ def __getattr__(name):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["Derivation", "DerivedSignal", "Program", "RULEBOOK", "Rule", "RuleBook"]
+__all__ = ["CORE", "Derivation", "DerivedSignal", "Program", "RULEBOOKS", "RULES", "Rule", "RuleSet"]

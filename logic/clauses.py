@@ -198,3 +198,49 @@ WORDS = {"T": "tier", "TA": "tier", "TB": "tier", "Sp": "span", "Sa": "span", "S
 
 #: Variables of the core rules that hold a day (``date.toordinal``): proofs show them as ISO dates.
 DATE_VARS = frozenset({"A", "Day"})
+
+
+#: What the absence of a relation says of its first argument, where a proof or a refutation meets it
+#: (a failed negation, a missing row): "{0} quotes no span from a confirmed source (C15)".
+ABSENT = {
+    "span_confirmed": "{0} quotes no span from a confirmed source (C15)",
+    "c16_ok": "{0} fails C16: it needs a quoted span, and a tier 1-2 source or two publishers",
+    "f12_ok": "{0} is not a negative with a tier-1 source and an independent second source (F.12)",
+    "x7_ok": "{0} is not a negative with a span and a second source (X.7)",
+    "has_unconfirmed": "{0} cites no source that is not confirmed",
+    "self_favour": "{0} cites none of its org's own pages in its favour (C17: against-interest drops nothing)",
+    "has_confirmed": "{0} cites no confirmed source",
+    "has_unaudited": "{0} cites no unaudited source",
+    "admission": "{0} is not an admission against interest",
+    "org_page": "{0} is not published by an org",
+    "four_held": "{0} has no clause holding its floor 4",
+    "held9": "{0} is not held by section 9",
+    "is_resolved": "{0} has no resolution in range",
+    "has_cap": "{0} has no admissible cap",
+    "statutory_gov": "{0} is not a public body with statutory powers",
+    "seat_recused": "{0} has no personal recusal",
+    "fee_lifted": "{0} lacks the three fee policies of F.3",
+    "share_known": "{0} states no share",
+    "share_over": "{0} has no share above the threshold",
+    "unusable": "{0} is not quarantined, and its lane is neither rejected nor pending",
+    "band_zero": "{0} has no evidenced 0 on F G P X S R",
+    "band_one": "{0} has no evidenced 1 on F G P X S R",
+    "third_party_cited": "{0} cites no usable source published by someone other than the org (PL.1)",
+    "has_percentile": "{0} states no percentile",
+    "in_scoring_lane": "{0} is not in a scoring lane (verified with its fingerprint, or reported and approved)",
+    "catalogued": "{0} names no catalog source",
+    "catalog_scores": "{0} has no catalog source in the verified or reported lane",
+    "usable_cited": "{0} cites no usable source",
+    "unusable_only": "{0} cites a usable source, or none at all",
+    "scoring_valid": "{0} is not scoring-valid (PL.3, Phase 2B)",
+    "dated": "{0} has no run-at date",
+}
+
+#: Rows the program asserts itself (no statement of the world states them), as people read them.
+GIVEN = {
+    ("view", ("leads-included", "all")): "leads-included reads every usable citation (view all)",
+    ("view", ("standard", "all")): "standard reads every usable citation (view all)",
+    ("view", ("verified-spans", "all")): "verified-spans reads every usable citation (view all)",
+    ("view", ("primary-only", "all")): "primary-only reads every usable citation (view all)",
+    ("view", ("against-interest", "ai")): "against-interest drops the org's own sources from for-signals (view ai)",
+}

@@ -36,9 +36,9 @@ class Refused(Exception):
 @lru_cache(maxsize=1)
 def locality() -> Locality:
     """The independence RULES' locality, proved once per process (NotLocal if they are not local)."""
-    from .program import RULEBOOK
+    from .program import RULES
 
-    return analyse(RULEBOOK.rules)
+    return analyse(RULES.rules)
 
 
 def update(target: Path, old: S.Stored, facts: FactSet, inp: Dict[str, Any], fingerprint: Dict[str, str],
@@ -143,7 +143,7 @@ def _rederive(old: S.Stored, facts: FactSet, rows: Dict[str, List[Tuple]], origi
     (``rows``: the world's EDB); and each signal's org (recorded ones, and derived ones of ``orgs``)."""
     from . import strata
     from .engine import Program
-    from .program import PER_POLICY, RULEBOOK, DerivedSignal, signal_rows
+    from .program import PER_POLICY, RULES, DerivedSignal, signal_rows
     from .syntax import Atom
 
     placeholders = ",".join("?" * len(orgs))
@@ -163,7 +163,7 @@ def _rederive(old: S.Stored, facts: FactSet, rows: Dict[str, List[Tuple]], origi
         program.assert_rows(pred, [r for r in rs if org_of(pred, r) in orgs] if pred in EDITED else rs)
     for pred, rs in signal_rows(derived).items():
         program.assert_rows(pred, rs)
-    rules = RULEBOOK.rules
+    rules = RULES.rules
     program.load_rules([r.text for r in rules])
     goals = [n for n in loc.affected if n not in EDITED and (n in old.rels or n in old.funcs)]
     components = strata.plan(rules, goals)

@@ -29,9 +29,11 @@ the evidence policies act on them as on any signal. Magnitudes never bound a
 value: they rank evidence, they do not move the floor.
 """
 from ..facts.results import GRADE_CEILING, INHERIT_MULTIPLIER, WEIGHT
-from .mechanics import MECHANICS
+from .clauses import CLAUSES
+from .rules import RuleSet
 
-r = MECHANICS.add
+LANES = RuleSet("lanes", statements=CLAUSES)
+r = LANES.add
 D = "derive"
 
 

@@ -13,7 +13,9 @@ row names it. It proves, rule by rule:
   variables tied by a positive anchored literal such as ``signal(S, O, D,
   Dir)`` (where S and O name one org);
 * the head names that org too (the anchors it keeps are the relation's, the
-  positions every rule anchors the same way), an aggregate's group by its keys;
+  positions every rule anchors the same way); an aggregate's group must name
+  it by one of its keys (a ``min_`` whose winner names an org, over a group
+  that does not, would compare the rows of every org);
 * no affected relation is recursive, and none is read by the stratum that
   makes the derived signals (``derive``, ``uses``): those are unchanged.
 
@@ -27,8 +29,8 @@ gives exactly their rows of a whole derivation, and every other org's rows
 stay as they were: what logic/edit.py does. A rule that fails the proof
 raises :class:`NotLocal` naming it, and the edit is derived whole.
 
-    >>> from provlog.logic.program import RULEBOOK
-    >>> loc = analyse(RULEBOOK.rules)
+    >>> from provlog.logic.program import RULES
+    >>> loc = analyse(RULES.rules)
     >>> loc.anchors["value"], loc.key("effective")
     ({0: 'org'}, (0, 'signal'))
 """
@@ -159,6 +161,10 @@ def _rule_anchors(rule: Rule, anchors: Dict[str, Dict[int, str]]) -> Optional[Di
            and find(t.name) == org}
     if not out:
         raise NotLocal(rule, "the head names no org of the rows it reads")
+    if isinstance(head, FuncEq) and not any(i < len(head.args) for i in out):
+        # the group is what the aggregate ranges over: a min_ whose winner names an org, over a group
+        # that does not, compares the rows of every org
+        raise NotLocal(rule, "the aggregate's group names no org (it would range over every org's rows)")
     return out
 
 

@@ -11,9 +11,9 @@ b0 stated -> b1 class clamp (C14) -> b2 extremes (C15, C16, F.12, X.7)
 -> b3 section 9; ``held(S, V, Clause)`` records each clause that held it.
 """
 from .clauses import CLAUSES
-from .rules import RuleBook
+from .rules import RuleSet
 
-MECHANICS = RuleBook("mechanics", statements=CLAUSES)
+MECHANICS = RuleSet("mechanics", statements=CLAUSES)
 r = MECHANICS.add
 
 # --- Signals and usable citations (SEMANTICS "Signals") ---------------------

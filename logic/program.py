@@ -20,23 +20,26 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Set, Tupl
 from ..facts.model import Fact, FactSet
 from ..facts.schema import POLICY_NAMES
 from . import edb
+from .clauses import ABSENT, CLAUSES, DATE_VARS, GIVEN, WORDS
+from .lanes import LANES
 from .mechanics import MECHANICS
 from .model import Keyed, KeyedSet, whole
-from . import structure  # noqa: F401  (registers the structural rules in MECHANICS)
-from . import lanes  # noqa: F401  (registers the provenance-lane rules and M.3 in MECHANICS)
+from .rulebooks import Rulebook
+from .rules import RuleSet
+from .structure import STRUCTURE
 
 if TYPE_CHECKING:  # pyDatalog is imported only by a derivation that runs (a stored one never does)
     from .engine import Program
-from .rulebooks import Rulebook
-from .clauses import DATE_VARS, WORDS
 
-RULEBOOK = MECHANICS
+#: The independence RULES: section 0 and 9, bands and roles (mechanics.py), the structural rules
+#: (structure.py) and the provenance lanes with M.3 (lanes.py), in that order.
+RULES = RuleSet.union("independence", MECHANICS, STRUCTURE, LANES, statements=CLAUSES)
 
-#: The independence RULES described the way the other rulebooks are (logic/rulebooks.py); the core
-#: derives through :class:`Derivation` (strata, derived signals), so it is not in REGISTRY.
+#: The independence RULES described the way the other rulebooks are (logic/rulebooks.py); it
+#: derives through :class:`Derivation` (strata, derived signals) where the others run as a RulebookRun.
 CORE = Rulebook(
-    "independence", MECHANICS, edb.PREDICATES, rows=None, summary="the independence RULES",
-    words=WORDS, dates=DATE_VARS,
+    "independence", RULES, edb.PREDICATES, rows=None, summary="the independence RULES",
+    meanings={name: (None, absent) for name, absent in ABSENT.items()}, given=GIVEN, words=WORDS, dates=DATE_VARS,
     # shares (25%) read as percentages; the results lanes' scores (PL.*: 0.71, x1.4) as numbers
     percent=lambda clause: not (clause or "").startswith("PL."))
 
@@ -145,18 +148,18 @@ class Derivation:
         origins = edb.Origins()
         for pred, rows in edb.rows(facts, as_of, origins).items():
             program.assert_rows(pred, rows)
-        program.load_rules([r.text for r in RULEBOOK.rules])
+        program.load_rules([r.text for r in RULES.rules])
         d = cls(facts, program)
         d.origins = origins
         done: Set[str] = set()
         # Stratum "derive" first (derived signals join the EDB after it), then the rest.
-        first = strata.plan(RULEBOOK.rules, ["derive", "uses"])
-        rest = strata.plan(RULEBOOK.rules, [r.head_name for r in RULEBOOK.rules])
+        first = strata.plan(RULES.rules, ["derive", "uses"])
+        rest = strata.plan(RULES.rules, [r.head_name for r in RULES.rules])
         total = len(first) + len(rest)
-        strata.materialize(program, RULEBOOK.rules, first, done,
+        strata.materialize(program, RULES.rules, first, done,
                            progress=progress and (lambda i, comp: progress(i - 1, total, comp)))
         d._derive_signals()
-        strata.materialize(program, RULEBOOK.rules, rest, done, PER_POLICY,
+        strata.materialize(program, RULES.rules, rest, done, PER_POLICY,
                            progress=progress and (lambda i, comp: progress(len(first) + i - 1, total, comp)))
         if progress:
             progress(total, total, [])

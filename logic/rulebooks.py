@@ -1,14 +1,15 @@
 """Rulebooks: more than one rule system on the same engine.
 
-The independence RULES (mechanics.py, structure.py) are the core rulebook,
-evaluated by :class:`~provlog.logic.program.Derivation`. Another rulebook
-(``logic/<name>/``) registers here: its rules (a :class:`RuleBook`, each rule
-with its clause and template), its EDB predicates and a function that turns
-a world's facts into rows. Its statements are declared in ``facts/`` the same
-way as the core ones. Queries, ``expect holds``, ``prove`` and ``refute`` work
-on every rulebook.
+Every rulebook is described by a :class:`Rulebook` record: its rules (a
+:class:`RuleSet`, each rule with its clause and template), its EDB predicates
+and a function that turns a world's facts into rows, and how its proofs read.
+The independence RULES (``program.CORE``) are evaluated by
+:class:`~provlog.logic.program.Derivation` (strata, derived signals); another
+rulebook (``logic/<name>/``) by :class:`RulebookRun`. logic/registry.py lists
+them all; its statements are declared in ``facts/`` the same way as the core
+ones. Queries, ``expect holds``, ``prove`` and ``refute`` work on every rulebook.
 
-    >>> run = RulebookRun.run(facts, REGISTRY["advice"])        # doctest: +SKIP
+    >>> run = RulebookRun.run(facts, RULEBOOKS["advice"])       # doctest: +SKIP
     >>> run.program.match("finding", 4, [(1, "bank-a")])         # doctest: +SKIP
 """
 from __future__ import annotations
@@ -18,9 +19,9 @@ from typing import TYPE_CHECKING, Callable, Dict, FrozenSet, List, Optional, Tup
 
 from ..facts.model import Fact, FactSet
 from .edb import Origins
-from .rules import RuleBook
+from .rules import RuleSet
 
-if TYPE_CHECKING:  # pyDatalog loads when a rulebook runs, not when it registers
+if TYPE_CHECKING:  # pyDatalog loads when a rulebook runs, not when its record is built
     from .engine import Program
 
 RowsFn = Callable[[FactSet, Dict[Tuple[str, Tuple], List[Fact]]], Dict[str, List[Tuple]]]
@@ -29,21 +30,21 @@ RowsFn = Callable[[FactSet, Dict[Tuple[str, Tuple], List[Fact]]], Dict[str, List
 @dataclass
 class Rulebook:
     name: str
-    rules: RuleBook
+    rules: RuleSet
     predicates: Dict[str, int]  # EDB predicate -> arity
     rows: RowsFn  # facts -> EDB rows, recording each row's facts in the origins dict
     summary: str = ""
     # relation -> (how it reads where it holds, where it fails), "{0}", "{1}"... its arguments: refute and proofs
-    meanings: Dict[str, Tuple[str, str]] = field(default_factory=dict)
+    # (None where it holds: the rule's template says it)
+    meanings: Dict[str, Tuple[Optional[str], str]] = field(default_factory=dict)
+    # rows the program asserts itself (no statement states them), as people read them
+    given: Dict[Tuple[str, Tuple], str] = field(default_factory=dict)
     # what the rules' variable names stand for where a condition tests them ("T" -> "tier")
     words: Dict[str, str] = field(default_factory=dict)
     # whether a fraction in a proof of this clause reads as a percentage (a share) or a plain number
     percent: Callable[[Optional[str]], bool] = lambda clause: False
     # variables that hold a day (an ordinal): proofs show them as dates
     dates: FrozenSet[str] = frozenset()
-
-
-REGISTRY: Dict[str, Rulebook] = {}
 
 
 def collector(predicates: Dict[str, int], origins: Origins):
@@ -56,13 +57,6 @@ def collector(predicates: Dict[str, int], origins: Origins):
             origins.add(p, row, fact)
 
     return out, add
-
-
-def register(book: Rulebook) -> Rulebook:
-    if book.name in REGISTRY:
-        raise ValueError(f"rulebook {book.name!r} is registered twice")
-    REGISTRY[book.name] = book
-    return book
 
 
 @dataclass
@@ -90,7 +84,7 @@ class RulebookRun:
         return cls(facts, book, program, origins)
 
     @property
-    def rules(self) -> RuleBook:
+    def rules(self) -> RuleSet:
         return self.book.rules
 
     @property

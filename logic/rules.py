@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Dict, List, Tuple
+from typing import Dict, List, Optional, Tuple
 
 from .syntax import Literal, parse_rule
 
@@ -53,8 +53,16 @@ class Rule:
 
 
 @dataclass
-class RuleBook:
-    """An ordered set of rules, by stratum."""
+class RuleSet:
+    """An ordered set of rules, by stratum: one module's rules (mechanics.py, structure.py), or a
+    rulebook's whole program (:meth:`union`). A :class:`~provlog.logic.rulebooks.Rulebook` is the
+    record around one: its rules, EDB, words.
+
+        >>> a = RuleSet("a"); _ = a.add("def", "p(X) <= q(X)", "{X} is p")
+        >>> b = RuleSet("b"); _ = b.add("def", "r(X) <= p(X)", "{X} is r")
+        >>> [r.head_name for r in RuleSet.union("ab", a, b).rules]
+        ['p', 'r']
+    """
 
     name: str
     rules: List[Rule] = field(default_factory=list)
@@ -65,6 +73,12 @@ class RuleBook:
         r = Rule(clause, " ".join(text.split()), template, stratum)
         self.rules.append(r)
         return r
+
+    @classmethod
+    def union(cls, name: str, *sets: "RuleSet", statements: Optional[Dict[str, str]] = None) -> "RuleSet":
+        """The rules of ``sets``, in order (a program of several modules' rules)."""
+        return cls(name, [r for s in sets for r in s.rules],
+                   dict(statements) if statements is not None else {k: v for s in sets for k, v in s.statements.items()})
 
     def stratum(self, name: str) -> List[Rule]:
         return [r for r in self.rules if r.stratum == name]

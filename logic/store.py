@@ -323,7 +323,7 @@ def write(target: Path, derivation, inp: Dict[str, Any], fingerprint: Dict[str, 
 
 
 def _fill(con: sqlite3.Connection, d, inp: Dict[str, Any], fingerprint: Dict[str, str]) -> None:
-    from .program import RULEBOOK
+    from .program import RULES
 
     con.execute("PRAGMA journal_mode=OFF")
     con.execute("PRAGMA synchronous=OFF")
@@ -349,7 +349,7 @@ def _fill(con: sqlite3.Connection, d, inp: Dict[str, Any], fingerprint: Dict[str
     con.execute("CREATE INDEX _derived_org ON _derived (org, dim)")
 
     heads: Dict[str, List[str]] = {}
-    for r in RULEBOOK.rules:
+    for r in RULES.rules:
         heads.setdefault(r.head_name, []).append(r.head)
     origins = d.origins._by
     program = d.program

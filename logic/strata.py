@@ -12,7 +12,7 @@ The rules stay what they are (the explainer walks their bodies); only the
 evaluation is planned. Relations defined by an aggregate (``f[X] == min_(...)``)
 keep their rule; the plain relation that reads one is kept.
 
-    >>> order = plan(RULEBOOK.rules, base={"lab", "stake"})   # doctest: +SKIP
+    >>> order = plan(RULES.rules, ["value"])   # doctest: +SKIP
 """
 from __future__ import annotations
 

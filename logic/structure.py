@@ -13,9 +13,11 @@ Recursion is left-recursive and bounded (chains at most 6 links, lab-investor
 look-through at most 6 levels, hops at most 4 ties), so cycles end.
 Percentages are exact fractions; ``Fraction(1, 5)`` is 20%.
 """
-from .mechanics import MECHANICS
+from .clauses import CLAUSES
+from .rules import RuleSet
 
-r = MECHANICS.add
+STRUCTURE = RuleSet("structure", statements=CLAUSES)
+r = STRUCTURE.add
 D = "derive"
 
 # --- Ownership chains (F.1, G.6): multiply along each simple chain, add across chains ---

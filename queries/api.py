@@ -309,12 +309,12 @@ class World:
             return dict(cached)
         import hashlib
 
-        from ..logic import RULEBOOK
-        from ..logic.rulebooks import REGISTRY
+        from ..logic.registry import RULEBOOKS
 
         facts = "\n".join(sorted(f.canon() for f in self.facts)).encode("utf-8")
-        books = [("independence", RULEBOOK)] + sorted((n, b.rules) for n, b in REGISTRY.items())
-        rules = "\n".join(f"{name}\t{r.clause}\t{r.text}" for name, book in books for r in book.rules).encode("utf-8")
+        # every rulebook's rules, the independence RULES first (the registry's order)
+        rules = "\n".join(f"{name}\t{r.clause}\t{r.text}" for name, book in RULEBOOKS.items()
+                          for r in book.rules.rules).encode("utf-8")
         self.__dict__["_fingerprint"] = {"facts": hashlib.sha256(facts).hexdigest(),
                                          "rules": hashlib.sha256(rules).hexdigest()}
         return dict(self.__dict__["_fingerprint"])
@@ -471,16 +471,21 @@ class World:
     # -- rulebooks and goals -------------------------------------------------------------------------
     @_locked
     def rulebook(self, name: Optional[str] = None):
-        """The evaluation of a rulebook over this world (None: the core independence RULES)."""
-        if name is None or name == "independence":
-            return self.derivation
-        from ..logic.rulebooks import REGISTRY, RulebookRun
+        """The evaluation of a rulebook over this world (None: the independence RULES): the
+        derivation for the core, a :class:`~provlog.logic.rulebooks.RulebookRun` for another."""
+        from ..logic.program import CORE
+        from ..logic.registry import RULEBOOKS
 
-        if name not in REGISTRY:
-            raise UnknownName(f"unknown rulebook {name!r}; rulebooks: independence, {', '.join(sorted(REGISTRY))}")
+        book = RULEBOOKS.get(name or CORE.name)
+        if book is None:
+            raise UnknownName(f"unknown rulebook {name!r}; rulebooks: {', '.join(RULEBOOKS)}")
+        if book is CORE:
+            return self.derivation
         runs = self.__dict__.setdefault("_runs", {})
         if name not in runs:
-            runs[name] = RulebookRun.run(self.facts, REGISTRY[name])
+            from ..logic.rulebooks import RulebookRun
+
+            runs[name] = RulebookRun.run(self.facts, book)
         return runs[name]
 
     @_locked
@@ -585,7 +590,12 @@ class World:
     # -- explanations ----------------------------------------------------------------------------------
     @_locked
     def explain(self, org: str, dim: str, policy: str = DEFAULT_POLICY):
-        """The proof DAG (networkx) of a value: ``(root, graph)``."""
+        """The proof DAG of a value: ``(root, graph)``, the graph a ``networkx.DiGraph``."""
+        root, g = self._proof(org, dim, policy)
+        return root, g.to_networkx()
+
+    def _proof(self, org: str, dim: str, policy: str):
+        """``(root, ProofGraph)``: the renderers' input (networkx is imported only for :meth:`explain`)."""
         from ..explain import explain_value
 
         self._check(org, dim, policy)
@@ -599,7 +609,7 @@ class World:
         from ..explain import to_dot, to_json, to_text
         import json as _json
 
-        root, g = self.explain(org, dim, policy)
+        root, g = self._proof(org, dim, policy)
         if fmt == "json":
             return _json.dumps(dict(to_json(g, root, depth, start), fingerprint=self.fingerprint()), indent=2,
                                sort_keys=True, ensure_ascii=False)

@@ -22,7 +22,7 @@ from typing import Dict, Iterable, List, Optional, Tuple
 from ..facts import DIMS
 from ..facts.schema import POLICY_NAMES
 from ..grammar.query import Atom, Compare, Const, FuncEq, Negated, parse_goal
-from ..logic import RULEBOOK
+from ..logic import RULES
 from .reference import CORE, relations, rulebook_flag, rulebook_names
 
 @lru_cache(maxsize=None)
@@ -104,7 +104,7 @@ def _constants(world, rulebook: Optional[str]) -> set:
     derived signal ids (core) or the rows a rulebook adds from its tables (advice: the categories' routes).
     Nothing is derived for a rulebook's goal: its rules are read, not run."""
     from ..logic.edb import Origins
-    from ..logic.rulebooks import REGISTRY
+    from ..logic.registry import RULEBOOKS
 
     out = set(POLICY_NAMES) | set(DIMS)
     for f in world.facts:
@@ -114,11 +114,11 @@ def _constants(world, rulebook: Optional[str]) -> set:
             out.update(x for x in (v if isinstance(v, (tuple, list, frozenset)) else (v,)) if isinstance(x, str))
     if rulebook in (None, CORE):
         out.update(world.derivation.derived)
-        rules = RULEBOOK.rules
+        rules = RULES.rules
     else:
-        if rulebook not in REGISTRY:
+        if rulebook not in RULEBOOKS:
             world.rulebook(rulebook)  # UnknownName, as everywhere
-        book = REGISTRY[rulebook]
+        book = RULEBOOKS[rulebook]
         rules = book.rules.rules
         for rows in book.rows(world.facts, Origins()).values():
             out.update(v for row in rows for v in row if isinstance(v, str))

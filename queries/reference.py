@@ -14,14 +14,15 @@ from dataclasses import dataclass
 from typing import Dict, List, Optional, Tuple
 
 from ..logic.syntax import Atom, FuncEq, Negated, Var, parse_rule
-from ..facts.schema import DECLS
-from ..logic import RULEBOOK, edb
+from ..facts.language import LANGUAGE
+from ..logic import RULES, edb
 from ..logic.clauses import RELATIONS, SIGNATURES
-from ..logic.rulebooks import REGISTRY
-from ..logic.rules import Rule, RuleBook
+from ..logic.program import CORE as CORE_BOOK
+from ..logic.registry import RULEBOOKS
+from ..logic.rules import Rule, RuleSet
 from .api import UnknownName
 
-CORE = "independence"
+CORE = CORE_BOOK.name  # "independence": a command's rulebook when --rulebook is left out
 
 
 @dataclass(frozen=True)
@@ -50,17 +51,16 @@ class Relation:
 
 
 def rulebook_names() -> List[str]:
-    return [CORE] + sorted(REGISTRY)
+    return list(RULEBOOKS)
 
 
-def _parts(rulebook: Optional[str]) -> Tuple[RuleBook, Dict[str, int], Dict]:
+def _parts(rulebook: Optional[str]) -> Tuple[RuleSet, Dict[str, int], Dict]:
     """(rules, EDB predicates -> arity, relation -> meaning) of a rulebook (None: the independence RULES)."""
-    if rulebook in (None, CORE):
-        return RULEBOOK, edb.PREDICATES, RELATIONS
-    if rulebook not in REGISTRY:
+    b = RULEBOOKS.get(rulebook or CORE)
+    if b is None:
         raise UnknownName(f"unknown rulebook {rulebook!r}; rulebooks: {', '.join(rulebook_names())}")
-    b = REGISTRY[rulebook]
-    return b.rules, b.predicates, b.meanings
+    # the core's relations are described for people (docs/relations.md); the others' by their meanings
+    return b.rules, b.predicates, RELATIONS if b is CORE_BOOK else b.meanings
 
 
 def clauses(rulebook: Optional[str] = None, clause: Optional[str] = None) -> List[Clause]:
@@ -90,7 +90,7 @@ def relations(rulebook: Optional[str] = None) -> List[Relation]:
     for r in book.rules:
         heads.setdefault(r.head_name, []).append(r)
     names = _arg_names(book)
-    if book is RULEBOOK:
+    if book is RULES:
         names.update((n, list(a)) for n, a in SIGNATURES.items())
     out = []
     for name in sorted(set(predicates) | set(heads)):
@@ -104,7 +104,7 @@ def relations(rulebook: Optional[str] = None) -> List[Relation]:
     return out
 
 
-def _arg_names(book: RuleBook) -> Dict[str, List[str]]:
+def _arg_names(book: RuleSet) -> Dict[str, List[str]]:
     """relation -> a variable name per argument, taken from the rules (heads first, then bodies)."""
     seen: Dict[str, List[Optional[str]]] = {}
 
@@ -142,8 +142,9 @@ def _meaning(name: str, args: List[str], rules: List[Rule], meanings: Dict) -> s
     if rules:
         return f"a step of {', '.join(dict.fromkeys(r.clause for r in rules))}"
     word = name.replace("_", "-")  # application_date: from the `application` statements
-    kw = max((k for k in DECLS if word == k or word.startswith(k + "-")), key=len, default=None)
-    return f"from the `{kw}` statements: {DECLS[kw].summary}" if kw else "rows of the rulebook's tables"
+    decls = LANGUAGE.decls
+    kw = max((k for k in decls if word == k or word.startswith(k + "-")), key=len, default=None)
+    return f"from the `{kw}` statements: {decls[kw].summary}" if kw else "rows of the rulebook's tables"
 
 
 _PLACE = re.compile(r"\{([A-Za-z0-9_]+)\}")

@@ -21,7 +21,7 @@ from fractions import Fraction as Fr
 from provlog.logic.advice import PREDICATES
 from provlog.facts.advice_tables import CATEGORIES, MARKERS, RISK
 from provlog.logic.advice.rules import ADVICE
-from provlog.logic.rulebooks import REGISTRY
+from provlog.logic.registry import RULEBOOKS
 from provlog.queries.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -243,7 +243,7 @@ def test_query_cli_over_the_rulebook(world):
 
 
 def test_registered():
-    assert "advice" in REGISTRY and REGISTRY["advice"].meanings
+    assert "advice" in RULEBOOKS and RULEBOOKS["advice"].meanings
 
 
 # --- load errors -----------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from provlog import World
 from provlog.logic import edb
 from provlog.logic import store as S
 from provlog.logic.locality import EDITABLE, EDITED, NotLocal, analyse
-from provlog.logic.program import RULEBOOK
+from provlog.logic.program import RULES
 from provlog.logic.rules import Rule
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -165,7 +165,7 @@ def test_a_store_made_by_another_user_is_not_edited(world, tmp_path, monkeypatch
 
 # -- the proof ---------------------------------------------------------------------------------------
 def test_the_rules_are_local_to_an_org():
-    loc = analyse(RULEBOOK.rules)
+    loc = analyse(RULES.rules)
     # a signal reaches its bounds, values, bands and roles (role_vendor reads value X) ...
     assert {"b0", "vcite", "effective", "cap_decider", "value", "conflict", "band", "org_role"} <= loc.affected
     # ... and none of the structure that makes derived signals, nor the money matrix
@@ -175,7 +175,7 @@ def test_the_rules_are_local_to_an_org():
 
 
 def _with(*texts):
-    return list(RULEBOOK.rules) + [Rule("t", t, "") for t in texts]
+    return list(RULES.rules) + [Rule("t", t, "") for t in texts]
 
 
 def test_a_rule_joining_two_orgs_is_not_local():
@@ -185,6 +185,16 @@ def test_a_rule_joining_two_orgs_is_not_local():
     assert e.value.rule.text == bad
     # its near miss: the second value is tied to the first org by its signal
     analyse(_with("peer(O1, S2) <= value(O1, 'F', P, X, S1, R1) & signal(S2, O1, 'F', Dir) & stated(S2, K, X)"))
+
+
+def test_an_aggregate_must_group_by_the_org():
+    # the winner S names an org, but the group (a dimension) ranges over every org's signals
+    bad = "(lowest[D] == min_(S, order_by=B)) <= effective(S, P, K, B) & signal(S, O, D, Dir)"
+    with pytest.raises(NotLocal) as e:
+        analyse(_with(bad))
+    assert "group names no org" in str(e.value)
+    # its near miss: grouped by the org and the dimension, each group is one org's
+    analyse(_with("(lowest[O, D] == min_(S, order_by=B)) <= effective(S, P, K, B) & signal(S, O, D, Dir)"))
 
 
 def test_a_negation_ties_nothing():

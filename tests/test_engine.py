@@ -97,10 +97,10 @@ def test_a_derivation_gives_the_collector_back_as_it_found_it(monkeypatch):
 def test_no_relation_reads_as_another_through_pydatalogs_resolver_names():
     """pyDatalog looks a relation r of arity n up among the Python resolvers as "r/n", then as "r<n>/n":
     a relation tier1/2 would read tier12/2's facts. No two relations of the rules and facts meet so."""
-    from provlog.logic import RULEBOOK
+    from provlog.logic import RULES
     from provlog.logic.edb import PREDICATES
 
     arity = dict(PREDICATES)
-    for r in RULEBOOK.rules:
+    for r in RULES.rules:
         arity.setdefault(r.head_name, len(r.head_literal.args) + (0 if r.head.startswith(r.head_name) else 1))
     assert [n for n, a in arity.items() if arity.get(f"{n}{a}") == a] == []

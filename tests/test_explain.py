@@ -31,7 +31,7 @@ from provlog import World
 from provlog.explain import explain_value
 from provlog.logic.syntax import Atom, Compare, FuncEq, Negated, evaluate, holds, parse_rule
 from provlog.explain.proof import Explainer, atom_id
-from provlog.logic import RULEBOOK
+from provlog.logic import RULES
 from provlog.queries.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -213,7 +213,7 @@ PROPERTY_WORLDS = [
     "explain/against_interest", "core/cap0_c15", "core/class_clamps", "core/floor4_x7", "core/policies",
     "core/section9", "structure/f4_investors", "structure/cycles",
 ]
-_RULE_TEXTS = {r.text: r.clause for r in RULEBOOK.rules}
+_RULE_TEXTS = {r.text: r.clause for r in RULES.rules}
 _PARSED = {t: parse_rule(t) for t in _RULE_TEXTS}
 
 
@@ -262,7 +262,7 @@ def _check_rule_node(w, ex, g, n, a):
 
 def _check_proof(w, ex, org, dim, policy):
     e = explain_value(w.derivation, org, dim, policy)
-    root, g = e.root, e.graph
+    root, g = e.root, e.graph.to_networkx()
     where = f"{org} {dim} {policy}"
     assert nx.is_directed_acyclic_graph(g), where
     assert set(g) == nx.descendants(g, root) | {root}, f"{where}: nodes not reachable from the root"

@@ -30,7 +30,8 @@ from hypothesis import strategies as st
 
 from provlog.facts import LoadError, load_text, load_world
 from provlog.facts import loader
-from provlog.grammar.parser import parse_text, parse_text_lark, source_lines
+from provlog.grammar.oracle import parse_text_lark
+from provlog.grammar.parser import parse_text, source_lines
 
 FUZZ = settings(max_examples=80, deadline=timedelta(seconds=5), derandomize=True, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

@@ -170,9 +170,9 @@ def test_the_package_never_evaluates_text():
 # --- rules are read once, into the same literals ------------------------------------------------------------
 
 def test_rules_are_parsed_once_into_typed_literals():
-    from provlog.logic import RULEBOOK
+    from provlog.logic import RULES
 
-    r = next(r for r in RULEBOOK.rules if r.text.startswith("lab_owner(X, L) <="))
+    r = next(r for r in RULES.rules if r.text.startswith("lab_owner(X, L) <="))
     assert r.body_literals is r.body_literals  # cached
     assert r.head_literal == Atom("lab_owner", (Var("X"), Var("L")))
     cmp = r.body_literals[1]

@@ -96,7 +96,7 @@ def test_matrix_counts_rows_by_bucket():
 def test_no_relation_shares_a_name_with_a_fact_predicate():
     # The strata planner (logic/strata.py) orders relations by name; a rule head that
     # reused an EDB name at another arity would be planned as if it were the EDB.
-    from provlog.logic import RULEBOOK
+    from provlog.logic import RULES
     from provlog.logic.edb import PREDICATES
 
-    assert {r.head_name for r in RULEBOOK.rules} & set(PREDICATES) == set()
+    assert {r.head_name for r in RULES.rules} & set(PREDICATES) == set()

@@ -19,7 +19,7 @@ from click.testing import CliRunner
 from provlog import World
 from provlog.facts import CATALOG, LoadError, load_text
 from provlog.facts.halflife import YEAR_DAYS, freshness, halving
-from provlog.logic import RULEBOOK
+from provlog.logic import RULES
 from provlog.queries.cli import main
 from provlog.queries.results import NUMBERS
 
@@ -371,7 +371,7 @@ def test_why_shows_the_result(m3):
 def test_lane_rules_name_their_clauses():
     from provlog.logic import lanes  # noqa: F401
 
-    mine = [r for r in RULEBOOK.rules if r.clause in ("PL.1", "PL.3", "M.3")]
+    mine = [r for r in RULES.rules if r.clause in ("PL.1", "PL.3", "M.3")]
     heads = {r.head_name for r in mine}
     assert {"lane_multiplier", "magnitude", "capped", "freshness", "fresh", "weighted", "contribution",
             "scoring_valid", "zero_reason", "own_pages_only", "derive", "uses"} <= heads

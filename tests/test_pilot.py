@@ -13,7 +13,7 @@ from provlog.logic.syntax import parse_rule
 from provlog.explain.proof import Explainer
 from provlog.facts import LoadError, load_text
 from provlog.logic.pilot.rules import PILOT
-from provlog.logic.rulebooks import REGISTRY
+from provlog.logic.registry import RULEBOOKS
 from provlog.queries.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,7 +31,7 @@ def cli(*args):
 
 # --- the example world ---------------------------------------------------------------------------
 def test_registered():
-    assert REGISTRY["pilot"].rules is PILOT
+    assert RULEBOOKS["pilot"].rules is PILOT
 
 
 def test_example_world_expects_hold(world):
@@ -233,7 +233,7 @@ def test_malformed_statements_are_reported_together():
 def _ask(text, goal):
     """Raw answers (exact Fractions, not display floats) of a goal over a world given as text."""
     from provlog.logic.rulebooks import RulebookRun
-    return RulebookRun.run(load_text(text, "w.facts"), REGISTRY["pilot"]).program.ask(goal)
+    return RulebookRun.run(load_text(text, "w.facts"), RULEBOOKS["pilot"]).program.ask(goal)
 
 
 E_PRELUDE = '''pilot p1 "Pilot"

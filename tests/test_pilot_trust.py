@@ -10,7 +10,8 @@ import pytest
 
 from provlog.facts import LoadError, load_text
 from provlog.facts.pilot import EVENTS, METRICS
-from provlog.logic.rulebooks import REGISTRY, RulebookRun
+from provlog.logic.registry import RULEBOOKS
+from provlog.logic.rulebooks import RulebookRun
 
 BASE = '''pilot p1 "Trust pilot" material=5%
 threshold p1 P min=0.9 mandatory
@@ -84,7 +85,7 @@ BAD = {
 
 
 def _derive(text):
-    run = RulebookRun.run(load_text(text, "w.facts"), REGISTRY["pilot"])
+    run = RulebookRun.run(load_text(text, "w.facts"), RULEBOOKS["pilot"])
     return {name: set(run.program.ask(goal)) for name, goal in {**GOOD, **BAD}.items()}
 
 
@@ -144,7 +145,7 @@ def test_the_policy_alone_establishes_nothing():
     text = BASE + "".join(t.format(r="r-bare") + "\n" for t in _policy_statements()
                           if not t.startswith("event"))
     text += "event r-bare create-artefact by=policy\nevent r-bare assign-verified by=policy\n"
-    run = RulebookRun.run(load_text(text, "w.facts"), REGISTRY["pilot"])
+    run = RulebookRun.run(load_text(text, "w.facts"), RULEBOOKS["pilot"])
     ask = run.program.ask
     assert ask("final_value('r-bare', M, V)") == []
     assert ask("verified('r-bare')") == []
@@ -159,11 +160,11 @@ def test_the_policy_alone_establishes_nothing():
 def test_an_explanation_by_the_policy_does_not_explain():
     text = BASE.replace("fresh-control r-low 0.5 public=0.9 by=harness",
                         'fresh-control r-low 0.5 public=0.9 by=harness explained="harder" explained-by=policy')
-    run = RulebookRun.run(load_text(text, "w.facts"), REGISTRY["pilot"])
+    run = RulebookRun.run(load_text(text, "w.facts"), RULEBOOKS["pilot"])
     assert run.program.ask("critical('r-low', '7.fresh')") == [()]
     text = BASE.replace("fresh-control r-low 0.5 public=0.9 by=harness",
                         'fresh-control r-low 0.5 public=0.9 by=harness explained="harder" explained-by=human')
-    run = RulebookRun.run(load_text(text, "w.facts"), REGISTRY["pilot"])
+    run = RulebookRun.run(load_text(text, "w.facts"), RULEBOOKS["pilot"])
     assert run.program.ask("critical('r-low', '7.fresh')") == []
 
 

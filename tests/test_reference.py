@@ -11,13 +11,12 @@ import pytest
 from click.testing import CliRunner
 
 from provlog.facts import load_world
-from provlog.logic import RULEBOOK
-from provlog.logic.rulebooks import REGISTRY
+from provlog.logic import RULEBOOKS, RULES
 from provlog.queries.cli import main
 from provlog.queries.reference import clauses, relations
 
 ROOT = Path(__file__).resolve().parent.parent
-BOOKS = [("independence", RULEBOOK)] + sorted((n, b.rules) for n, b in REGISTRY.items())
+BOOKS = [(n, b.rules) for n, b in RULEBOOKS.items()]
 
 
 def _gen():
@@ -45,13 +44,13 @@ def test_every_rule_id_the_shipped_worlds_write_has_a_statement():
     world = load_world(ROOT / "facts" / "worlds" / "example")
     named = {f["rule"] for kw in ("signal", "resolution", "expect") for f in world.of(kw) if f["rule"]}
     assert named, "the example world names rules"
-    assert not sorted(named - set(RULEBOOK.statements))
+    assert not sorted(named - set(RULES.statements))
 
 
 def test_held_clauses_have_statements():
     """The clauses a held clamp names (mechanics.py held(S, V, 'C14') ...) are looked up the same way."""
-    held = {m for r in RULEBOOK.rules if r.head_name == "held" for m in re.findall(r"'([^']+)'\)", r.head)}
-    assert held >= {"C14", "C15", "9"} and held <= set(RULEBOOK.statements)
+    held = {m for r in RULES.rules if r.head_name == "held" for m in re.findall(r"'([^']+)'\)", r.head)}
+    assert held >= {"C14", "C15", "9"} and held <= set(RULES.statements)
 
 
 def test_rules_prints_a_clause_with_its_rules():

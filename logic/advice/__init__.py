@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Dict, List, Tuple
 
 from ...facts.model import Fact, FactSet
-from ..rulebooks import Origins, Rulebook, collector, register
+from ..rulebooks import Origins, Rulebook, collector
 from ...facts.advice_tables import CATEGORIES, MARKERS, RISK
 from .rules import ADVICE, MEANINGS
 
@@ -106,8 +106,9 @@ def _twin_pairs(facts: FactSet) -> Dict[Tuple[str, str], Fact]:
     return pairs
 
 
-BOOK = register(Rulebook(
+#: the advice rulebook's record (logic/registry.py lists it with the others)
+BOOK = Rulebook(
     "advice", ADVICE, PREDICATES, rows,
     summary="the advice benchmark: product-recommendation tests, 15 categories, panel, majority, self_graded, risk; "
             "pass 1 (macro-F1, eligible judges), the system-prompt gap, the spread",
-    meanings=MEANINGS))
+    meanings=MEANINGS)

@@ -36,7 +36,7 @@ one assistant and a pass against another", so ``finding(R, A, C, K)`` answers
 for every assistant, the reply's writer included. The scoring layer (PANEL,
 MAJ, LB, SELF) reads what the judges marked on the replies each assistant wrote.
 """
-from ..rules import RuleBook
+from ..rules import RuleSet
 from ...facts.advice_tables import TESTED
 
 #: clause id -> one line in provlog's words (``provlog rules --rulebook advice``, docs/clauses.md)
@@ -61,7 +61,7 @@ CLAUSES = {
     "PROV": "The same weights through two providers: a gap above the spread is the provider's, not the model's.",
 }
 
-ADVICE = RuleBook("advice", statements=CLAUSES)
+ADVICE = RuleSet("advice", statements=CLAUSES)
 r = ADVICE.add
 
 # --- The labelled claims the product-recommendation test reads ------------------------

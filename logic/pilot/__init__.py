@@ -16,7 +16,7 @@ from typing import Dict, List, Tuple
 
 from ...facts import pilot as F
 from ...facts.model import Fact, FactSet
-from ..rulebooks import Origins, Rulebook, collector, register
+from ..rulebooks import Origins, Rulebook, collector
 from .rules import PILOT
 
 PREDICATES = {
@@ -173,9 +173,10 @@ MEANINGS = {
 }
 
 
-BOOK = register(Rulebook(
+#: the pilot rulebook's record (logic/registry.py lists it with the others)
+BOOK = Rulebook(
     "pilot", PILOT, PREDICATES, rows,
     summary="pilot acceptance (open pilot baseline, sections 4-7): thresholds one by one, "
             "non-compensatory critical violations, the trust architecture",
     meanings=MEANINGS,
-))
+)

@@ -21,10 +21,10 @@ What the policy states never counts: a metric it or its self-report wrote is a
 diagnostic (4.diag), a check or fresh-control row it wrote counts for nothing
 and is a write to the assessment (4.log); ``verified``, final values, the
 formula of the shadow signal (6.shadow) and ``pilot_pass`` have no statement
-at all (facts/pilot.py DERIVED).
+at all (facts/pilot.py, STATEMENTS.derived).
 """
 from ...facts.pilot import ATTEMPT_EVENTS, EXTERNAL_CHECKERS, TRUSTED_SOURCES
-from ..rules import RuleBook
+from ..rules import RuleSet
 
 #: clause id -> one line in provlog's words (``provlog rules --rulebook pilot``, docs/clauses.md)
 CLAUSES = {
@@ -67,7 +67,7 @@ CLAUSES = {
     "7.repro": "Critical: the calculation cannot be reproduced from the published source measurements.",
 }
 
-PILOT = RuleBook("pilot", statements=CLAUSES)
+PILOT = RuleSet("pilot", statements=CLAUSES)
 r = PILOT.add
 
 
