@@ -149,10 +149,13 @@ class World:
     """
 
     def __init__(self, facts: FactSet, as_of: Optional[str] = None, name: str = "", freeze: bool = False,
-                 lazy: bool = False, progress=None):
+                 lazy: bool = False, progress=None, rulebooks: Optional[Dict[str, Any]] = None):
         """``freeze``: see :meth:`Derivation.run` (the CLI sets it; a library caller keeps its collector).
         ``lazy``: derive on first use (``check`` and ``fingerprint`` never do); ``progress``: see
-        :meth:`Derivation.run` (queries/progress.py draws it)."""
+        :meth:`Derivation.run` (queries/progress.py draws it). ``rulebooks``: the rulebooks a goal may
+        name, by name (default: logic/registry.py's ``RULEBOOKS``); the independence RULES are always
+        the world's own."""
+        self._rulebooks = rulebooks
         self._lock = threading.RLock()
         self.facts = facts
         self.name = name
@@ -181,7 +184,8 @@ class World:
     # -- loading ---------------------------------------------------------------------------
     @classmethod
     def load(cls, path: Union[str, os.PathLike], strict: bool = False, as_of: Optional[str] = None,
-             freeze: bool = False, store: Union[None, bool, str, os.PathLike] = None, progress=None) -> "World":
+             freeze: bool = False, store: Union[None, bool, str, os.PathLike] = None, progress=None,
+             rulebooks: Optional[Dict[str, Any]] = None) -> "World":
         """Load a ``.facts`` file or folder; raises :class:`LoadError` listing every error.
 
         ``store``: None or False reads and writes no store; True the default one (``.provlog/`` in the
@@ -191,7 +195,7 @@ class World:
         """
         if not store:
             return cls(load_world(path, strict=strict), as_of=as_of, name=str(path), freeze=freeze, lazy=True,
-                       progress=progress)
+                       progress=progress, rulebooks=rulebooks)
         from ..logic import store as S
 
         target = S.default_path(path) if store is True else S.Path(store)
@@ -202,9 +206,9 @@ class World:
         if before is not None:
             opened = S.open_store(target, lambda files: S.inputs(path, strict, as_of, files))
             if opened is not None:
-                return cls._from_store(opened, as_of, str(path))
+                return cls._from_store(opened, as_of, str(path), rulebooks)
         facts = load_world(path, strict=strict)
-        w = cls(facts, as_of=as_of, name=str(path), freeze=freeze, lazy=True, progress=progress)
+        w = cls(facts, as_of=as_of, name=str(path), freeze=freeze, lazy=True, progress=progress, rulebooks=rulebooks)
         if before is not None:
             w._store = (target, (path, strict, before))
         return w
@@ -213,11 +217,11 @@ class World:
     opened_stores: List = []
 
     @classmethod
-    def _from_store(cls, opened, as_of: Optional[str], name: str) -> "World":
+    def _from_store(cls, opened, as_of: Optional[str], name: str, rulebooks=None) -> "World":
         from ..logic import store as S
 
         facts = S.StoredFacts(opened)
-        w = cls(facts, as_of=as_of, name=name, lazy=True)
+        w = cls(facts, as_of=as_of, name=name, lazy=True, rulebooks=rulebooks)
         w._read_store(opened, facts)
         return w
 
@@ -290,8 +294,9 @@ class World:
         S.write(S.Path(target), self.derivation, inp, self.fingerprint())
 
     @classmethod
-    def from_text(cls, text: str, name: str = "<text>", strict: bool = False, as_of: Optional[str] = None) -> "World":
-        return cls(load_text(text, name, strict=strict), as_of=as_of, name=name)
+    def from_text(cls, text: str, name: str = "<text>", strict: bool = False, as_of: Optional[str] = None,
+                  rulebooks: Optional[Dict[str, Any]] = None) -> "World":
+        return cls(load_text(text, name, strict=strict), as_of=as_of, name=name, rulebooks=rulebooks)
 
     # -- reproducibility ----------------------------------------------------------------------------------
     def fingerprint(self) -> Dict[str, str]:
@@ -309,11 +314,9 @@ class World:
             return dict(cached)
         import hashlib
 
-        from ..logic.registry import RULEBOOKS
-
         facts = "\n".join(sorted(f.canon() for f in self.facts)).encode("utf-8")
         # every rulebook's rules, the independence RULES first (the registry's order)
-        rules = "\n".join(f"{name}\t{r.clause}\t{r.text}" for name, book in RULEBOOKS.items()
+        rules = "\n".join(f"{name}\t{r.clause}\t{r.text}" for name, book in self.rulebooks.items()
                           for r in book.rules.rules).encode("utf-8")
         self.__dict__["_fingerprint"] = {"facts": hashlib.sha256(facts).hexdigest(),
                                          "rules": hashlib.sha256(rules).hexdigest()}
@@ -454,7 +457,7 @@ class World:
         [{'O': 'tensor-eval', 'X': 1, 'S': 'F.4/tensor-eval/1', 'R': 'F.4'}]
         """
         parsed = parse_goal(goal)
-        _known_relations(goal, rulebook)
+        self._known_relations(goal, rulebook)
         names = parsed.variables()
         rows = answer(parsed, self.rulebook(rulebook).program)
         if rows == [()]:
@@ -469,16 +472,42 @@ class World:
         return constant_notes(self, goal, rulebook)
 
     # -- rulebooks and goals -------------------------------------------------------------------------
+    def _known_relations(self, goal: str, rulebook: Optional[str]) -> None:
+        """Refuse a goal naming a relation the rulebook lacks, saying which it meant or which rulebook has it."""
+        from ..logic.registry import RULEBOOKS
+        from .hints import unknown_relation_at
+
+        book = self.rulebook_record(rulebook)
+        found = unknown_relation_at(goal, rulebook, None if RULEBOOKS.get(book.name) is book else book)
+        if found is not None:
+            raise QueryError(*found)
+
+    def rulebook_record(self, name: Optional[str]):
+        """The :class:`~provlog.logic.rulebooks.Rulebook` a goal's ``--rulebook`` names (UnknownName if
+        this world has none of that name)."""
+        from ..logic.program import CORE
+
+        book = CORE if not name or name == CORE.name else self.rulebooks.get(name)
+        if book is None:
+            raise UnknownName(f"unknown rulebook {name!r}; rulebooks: {', '.join(self.rulebooks)}")
+        return book
+
+    @property
+    def rulebooks(self) -> Dict[str, Any]:
+        """The rulebooks a goal of this world may name (``--rulebook``), by name."""
+        if self._rulebooks is None:
+            from ..logic.registry import RULEBOOKS
+
+            return RULEBOOKS
+        return self._rulebooks
+
     @_locked
     def rulebook(self, name: Optional[str] = None):
         """The evaluation of a rulebook over this world (None: the independence RULES): the
         derivation for the core, a :class:`~provlog.logic.rulebooks.RulebookRun` for another."""
         from ..logic.program import CORE
-        from ..logic.registry import RULEBOOKS
 
-        book = RULEBOOKS.get(name or CORE.name)
-        if book is None:
-            raise UnknownName(f"unknown rulebook {name!r}; rulebooks: {', '.join(RULEBOOKS)}")
+        book = self.rulebook_record(name)
         if book is CORE:
             return self.derivation
         runs = self.__dict__.setdefault("_runs", {})
@@ -503,7 +532,7 @@ class World:
         import json as _json
 
         parsed = parse_goal(goal)  # refuse anything that is not a Datalog goal, before loading a rulebook
-        _known_relations(goal, rulebook)
+        self._known_relations(goal, rulebook)
         roots, ex = prove(self.rulebook(rulebook), parsed)
         if not roots:
             return "no: the goal has no answer"
@@ -521,7 +550,7 @@ class World:
         from ..explain.goals import refute
 
         parsed = parse_goal(goal)
-        _known_relations(goal, rulebook)
+        self._known_relations(goal, rulebook)
         return refute(self.rulebook(rulebook), parsed)
 
     # -- expectations and verify ---------------------------------------------------------------------
@@ -700,15 +729,6 @@ class World:
         from .results import legacy_lanes
 
         return legacy_lanes(self.facts)
-
-
-def _known_relations(goal: str, rulebook: Optional[str]) -> None:
-    """Refuse a goal naming a relation the rulebook lacks, saying which it meant or which rulebook has it."""
-    from .hints import unknown_relation_at
-
-    found = unknown_relation_at(goal, rulebook)
-    if found is not None:
-        raise QueryError(*found)
 
 
 _CLAUSE_ORDER = ["C14", "C15", "C16", "F.12", "X.7", "9"]

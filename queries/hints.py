@@ -65,14 +65,16 @@ def unknown_relation(goal: str, rulebook: Optional[str] = None) -> Optional[str]
     return found[0] if found else None
 
 
-def unknown_relation_at(goal: str, rulebook: Optional[str] = None) -> Optional[Tuple[str, int]]:
-    """(message, column of the literal) for the first relation of ``goal`` the rulebook lacks, or None."""
+def unknown_relation_at(goal: str, rulebook: Optional[str] = None, record=None) -> Optional[Tuple[str, int]]:
+    """(message, column of the literal) for the first relation of ``goal`` the rulebook lacks, or None.
+    ``record``: the rulebook itself, where it is not one of logic/registry.py's (a World was given it)."""
     book = rulebook or CORE
-    known = _arities(book)
+    known = _arities(book) if record is None else {
+        r.name: r.arity - 1 if "[" in r.signature else r.arity for r in relations(record)}
     for name, n, column in _uses(goal):
         if known.get(name) == n:
             continue
-        others = [b for b in rulebook_names() if b != book and _arities(b).get(name) == n]
+        others = [b for b in rulebook_names() if b != book and _arities(b).get(name) == n] if record is None else []
         if others:
             fix = "leave out --rulebook" if others[0] == CORE else f"add --rulebook {others[0]}"
             return f"{name}/{n} is in rulebook {others[0]}: {fix}", column
@@ -104,7 +106,6 @@ def _constants(world, rulebook: Optional[str]) -> set:
     derived signal ids (core) or the rows a rulebook adds from its tables (advice: the categories' routes).
     Nothing is derived for a rulebook's goal: its rules are read, not run."""
     from ..logic.edb import Origins
-    from ..logic.registry import RULEBOOKS
 
     out = set(POLICY_NAMES) | set(DIMS)
     for f in world.facts:
@@ -116,9 +117,9 @@ def _constants(world, rulebook: Optional[str]) -> set:
         out.update(world.derivation.derived)
         rules = RULES.rules
     else:
-        if rulebook not in RULEBOOKS:
+        if rulebook not in world.rulebooks:
             world.rulebook(rulebook)  # UnknownName, as everywhere
-        book = RULEBOOKS[rulebook]
+        book = world.rulebooks[rulebook]
         rules = book.rules.rules
         for rows in book.rows(world.facts, Origins()).values():
             out.update(v for row in rows for v in row if isinstance(v, str))

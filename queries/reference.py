@@ -54,9 +54,10 @@ def rulebook_names() -> List[str]:
     return list(RULEBOOKS)
 
 
-def _parts(rulebook: Optional[str]) -> Tuple[RuleSet, Dict[str, int], Dict]:
-    """(rules, EDB predicates -> arity, relation -> meaning) of a rulebook (None: the independence RULES)."""
-    b = RULEBOOKS.get(rulebook or CORE)
+def _parts(rulebook) -> Tuple[RuleSet, Dict[str, int], Dict]:
+    """(rules, EDB predicates -> arity, relation -> meaning) of a rulebook: its name (None: the
+    independence RULES), or its record (a rulebook a World was given, logic/rulebooks.py)."""
+    b = RULEBOOKS.get(rulebook or CORE) if rulebook is None or isinstance(rulebook, str) else rulebook
     if b is None:
         raise UnknownName(f"unknown rulebook {rulebook!r}; rulebooks: {', '.join(rulebook_names())}")
     # the core's relations are described for people (docs/relations.md); the others' by their meanings
@@ -83,7 +84,7 @@ def clauses(rulebook: Optional[str] = None, clause: Optional[str] = None) -> Lis
     return [Clause(c, book.statements.get(c, ""), tuple(by.get(c, ()))) for c in ids]
 
 
-def relations(rulebook: Optional[str] = None) -> List[Relation]:
+def relations(rulebook=None) -> List[Relation]:
     """Every relation a goal of the rulebook may name: its facts (EDB) and what its rules derive, by name."""
     book, predicates, meanings = _parts(rulebook)
     heads: Dict[str, List[Rule]] = {}

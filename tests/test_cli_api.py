@@ -5,6 +5,7 @@ import pytest
 from click.testing import CliRunner
 
 from provlog import World
+from provlog.grammar import QueryError
 from provlog.queries.cli import main
 
 WORLD = '''lab acme "Acme AI"
@@ -132,3 +133,40 @@ def test_why_and_why_not_take_a_goal_of_any_rulebook(world_file):
     assert r.exit_code == 0 and "g1 cites no confirmed source" in r.output
     r = run("why", world_file)
     assert r.exit_code == 2 and "needs ORG DIM, or --goal" in r.output
+
+
+# --- a World is given its rulebooks (issue 13) ----------------------------------------------------------
+
+def _toy_rulebook():
+    """A rulebook of one rule, built here as logic/advice builds its own: named(L) for every lab."""
+    from provlog.logic.edb import Origins  # noqa: F401  (the rows function records each row's fact in it)
+    from provlog.logic.rulebooks import Rulebook, collector
+    from provlog.logic.rules import RuleSet
+
+    rules = RuleSet("toy")
+    rules.add("def", "named(L) <= lab_name(L, N)", "{L} is named {N}")
+
+    def rows(facts, origins):
+        out, add = collector({"lab_name": 2}, origins)
+        for f in facts.of("lab"):
+            add("lab_name", f, f["id"], f["name"])
+        return out
+
+    return Rulebook("toy", rules, {"lab_name": 2}, rows, summary="a test's own rulebook")
+
+
+def test_a_world_answers_the_rulebooks_it_is_given():
+    from provlog.logic.program import CORE
+    from provlog.queries.api import UnknownName
+
+    text = 'lab acme "Acme AI"\norg evalco "Eval Co" type=nonprofit\n'
+    w = World.from_text(text, "w.facts", rulebooks={"independence": CORE, "toy": _toy_rulebook()})
+    assert w.query("named(L)", "toy") == [{"L": "acme"}]
+    assert w.holds("lab(L)")  # the independence RULES stay the world's own
+    with pytest.raises(QueryError, match="named takes 1 argument, not 2"):
+        w.query("named(L, N)", "toy")
+    # near miss: a world given only its defaults has no toy rulebook, and this one has no advice
+    with pytest.raises(UnknownName, match="unknown rulebook 'toy'; rulebooks: independence, advice, pilot"):
+        World.from_text(text, "w.facts").query("named(L)", "toy")
+    with pytest.raises(UnknownName, match="unknown rulebook 'advice'; rulebooks: independence, toy"):
+        w.query("finding(R, A, C, K)", "advice")
