@@ -24,7 +24,7 @@ from .clauses import ABSENT, CLAUSES, DATE_VARS, GIVEN, WORDS
 from .lanes import LANES
 from .mechanics import MECHANICS
 from .model import Keyed, KeyedSet, whole
-from .rulebooks import Rulebook
+from .rulebooks import Evaluation, Rulebook
 from .rules import RuleSet
 from .structure import STRUCTURE
 
@@ -87,8 +87,9 @@ def _sort_key(key, facts_by_id: Dict[str, Fact]):
 
 
 @dataclass
-class Derivation:
-    """All answers of the rules over one world."""
+class Derivation(Evaluation):
+    """All answers of the independence RULES over one world (an :class:`Evaluation`, as a rulebook's
+    RulebookRun is: the explainer and goals read both the same way)."""
 
     facts: FactSet
     program: "Program"  # or a stored model (logic/store.py): both offer the read interface (logic/model.py)
@@ -108,14 +109,6 @@ class Derivation:
     self_favour: Set[str] = field(default_factory=set)  # for-signals citing their org's own pages (C17)
 
     book = CORE  # what the explainer reads of the rulebook: its rules, words, meanings
-
-    @property
-    def rules(self):
-        return self.book.rules
-
-    @property
-    def edb(self):
-        return set(self.book.predicates)
 
     @classmethod
     def run(cls, facts: FactSet, as_of: Optional[str] = None, freeze: bool = False,

@@ -59,9 +59,27 @@ def collector(predicates: Dict[str, int], origins: Origins):
     return out, add
 
 
+class Evaluation:
+    """What a rulebook evaluated over one world offers its readers (the explainer, goals, prove and
+    refute): ``facts``, ``book`` (its :class:`Rulebook`), ``program`` (the read interface of
+    logic/model.py), ``origins`` (each EDB row's facts), ``derived`` and ``derived_rows`` (derived
+    signals, the core's only). The core is evaluated by :class:`~provlog.logic.program.Derivation`
+    (strata, derived signals), another rulebook by :class:`RulebookRun`; both are Evaluations."""
+
+    book: Rulebook
+
+    @property
+    def rules(self) -> RuleSet:
+        return self.book.rules
+
+    @property
+    def edb(self):
+        return set(self.book.predicates)
+
+
 @dataclass
-class RulebookRun:
-    """One rulebook evaluated over one world (the explainer walks it like the core)."""
+class RulebookRun(Evaluation):
+    """One rulebook evaluated over one world by asking pyDatalog (the explainer walks it like the core)."""
 
     facts: FactSet
     book: Rulebook
@@ -82,11 +100,3 @@ class RulebookRun:
             program.assert_rows(pred, rows)
         program.load_rules([r.text for r in book.rules.rules])
         return cls(facts, book, program, origins)
-
-    @property
-    def rules(self) -> RuleSet:
-        return self.book.rules
-
-    @property
-    def edb(self):
-        return set(self.book.predicates)
