@@ -487,19 +487,21 @@ class World:
         this world has none of that name)."""
         from ..logic.program import CORE
 
-        book = CORE if not name or name == CORE.name else self.rulebooks.get(name)
+        book = self.rulebooks.get(name or CORE.name)
         if book is None:
             raise UnknownName(f"unknown rulebook {name!r}; rulebooks: {', '.join(self.rulebooks)}")
         return book
 
     @property
     def rulebooks(self) -> Dict[str, Any]:
-        """The rulebooks a goal of this world may name (``--rulebook``), by name."""
+        """The rulebooks a goal of this world may name (``--rulebook``), by name, the RULES first."""
         if self._rulebooks is None:
             from ..logic.registry import RULEBOOKS
 
             return RULEBOOKS
-        return self._rulebooks
+        from ..logic.program import CORE
+
+        return {CORE.name: CORE, **self._rulebooks}
 
     @_locked
     def rulebook(self, name: Optional[str] = None):

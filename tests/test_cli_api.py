@@ -160,7 +160,7 @@ def test_a_world_answers_the_rulebooks_it_is_given():
     from provlog.queries.api import UnknownName
 
     text = 'lab acme "Acme AI"\norg evalco "Eval Co" type=nonprofit\n'
-    w = World.from_text(text, "w.facts", rulebooks={"independence": CORE, "toy": _toy_rulebook()})
+    w = World.from_text(text, "w.facts", rulebooks={"toy": _toy_rulebook()})
     assert w.query("named(L)", "toy") == [{"L": "acme"}]
     assert w.holds("lab(L)")  # the independence RULES stay the world's own
     with pytest.raises(QueryError, match="named takes 1 argument, not 2"):
@@ -170,3 +170,7 @@ def test_a_world_answers_the_rulebooks_it_is_given():
         World.from_text(text, "w.facts").query("named(L)", "toy")
     with pytest.raises(UnknownName, match="unknown rulebook 'advice'; rulebooks: independence, toy"):
         w.query("finding(R, A, C, K)", "advice")
+    # its fingerprint covers the rules it answers with: the RULES' and the toy's, not advice's
+    default = World.from_text(text, "w.facts").fingerprint()
+    assert w.fingerprint()["facts"] == default["facts"] and w.fingerprint()["rules"] != default["rules"]
+    assert World.from_text(text, "w.facts", rulebooks={"independence": CORE}).fingerprint()["rules"] != default["rules"]
