@@ -42,12 +42,12 @@ def _include_chain(folder: Path) -> Path:
 
 
 def _symlink_out(folder: Path) -> Path:
-    """world/ holds the prelude and shared.facts, a symlink to ../shared.facts (outside world/)."""
-    (folder / "shared.facts").write_text('lab beta "Beta"\n', encoding="utf-8")
+    """world/ holds the prelude and outside.facts, a symlink to ../outside.facts (outside world/)."""
+    (folder / "outside.facts").write_text('lab beta "Beta"\n', encoding="utf-8")
     world = folder / "world"
     world.mkdir()
     (world / "prelude.facts").write_text(EXAMPLE_PRELUDE, encoding="utf-8")
-    (world / "shared.facts").symlink_to(Path("..") / "shared.facts")
+    (world / "outside.facts").symlink_to(Path("..") / "outside.facts")
     return world
 
 

@@ -45,7 +45,7 @@ CATALOG = {
     "E153": ("input limit exceeded (file size, statements, include depth, citations of one signal)",
              "(includes nested deeper than the limit: world.facts includes d1.facts, which includes d2.facts, ...)"),
     "E154": ("a symlink in a folder world, or an include, that leads outside the world folder",
-             "(a folder world world/ whose shared.facts is a symlink to a shared.facts beside the folder)"),
+             "(a folder world world/ whose outside.facts is a symlink to an outside.facts beside the folder)"),
     "E155": ("empty world: no statements, or a folder with no .facts files",
              "(world.facts holds only a comment, loaded as a single-file world)"),
     # benchmark results (facts/results.py, docs/lanes.md); lane=self-attested on a result is E130

@@ -20,7 +20,7 @@ from ..errors import ProvlogError
 from ..facts import DIMS, Diagnostic, FactSet, LoadError, load_text, load_world
 from ..facts.schema import POLICY_NAMES
 from ..grammar import QueryError, parse_goal
-from ..logic import Derivation
+from ..logic import CORE, RULEBOOKS, Derivation
 from ..logic.goal import answer
 
 DEFAULT_POLICY = "standard"
@@ -155,7 +155,8 @@ class World:
         :meth:`Derivation.run` (queries/progress.py draws it). ``rulebooks``: the rulebooks a goal may
         name, by name (default: logic/registry.py's ``RULEBOOKS``); the independence RULES are always
         the world's own."""
-        self._rulebooks = rulebooks
+        #: the rulebooks a goal of this world may name (``--rulebook``), by name, the RULES first
+        self.rulebooks: Dict[str, Any] = RULEBOOKS if rulebooks is None else {CORE.name: CORE, **rulebooks}
         self._lock = threading.RLock()
         self.facts = facts
         self.name = name
@@ -474,7 +475,6 @@ class World:
     # -- rulebooks and goals -------------------------------------------------------------------------
     def _known_relations(self, goal: str, rulebook: Optional[str]) -> None:
         """Refuse a goal naming a relation the rulebook lacks, saying which it meant or which rulebook has it."""
-        from ..logic.registry import RULEBOOKS
         from .hints import unknown_relation_at
 
         book = self.rulebook_record(rulebook)
@@ -485,30 +485,15 @@ class World:
     def rulebook_record(self, name: Optional[str]):
         """The :class:`~provlog.logic.rulebooks.Rulebook` a goal's ``--rulebook`` names (UnknownName if
         this world has none of that name)."""
-        from ..logic.program import CORE
-
         book = self.rulebooks.get(name or CORE.name)
         if book is None:
             raise UnknownName(f"unknown rulebook {name!r}; rulebooks: {', '.join(self.rulebooks)}")
         return book
 
-    @property
-    def rulebooks(self) -> Dict[str, Any]:
-        """The rulebooks a goal of this world may name (``--rulebook``), by name, the RULES first."""
-        if self._rulebooks is None:
-            from ..logic.registry import RULEBOOKS
-
-            return RULEBOOKS
-        from ..logic.program import CORE
-
-        return {CORE.name: CORE, **self._rulebooks}
-
     @_locked
     def rulebook(self, name: Optional[str] = None):
         """The evaluation of a rulebook over this world (None: the independence RULES): the
         derivation for the core, a :class:`~provlog.logic.rulebooks.RulebookRun` for another."""
-        from ..logic.program import CORE
-
         book = self.rulebook_record(name)
         if book is CORE:
             return self.derivation

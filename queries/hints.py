@@ -28,6 +28,11 @@ from .reference import CORE, relations, rulebook_flag, rulebook_names
 @lru_cache(maxsize=None)
 def _arities(rulebook: str) -> Dict[str, int]:
     """relation -> arity as a goal writes it (a function ``f[A, B] == X`` takes two in its brackets)."""
+    return _goal_arities(rulebook)
+
+
+def _goal_arities(rulebook) -> Dict[str, int]:
+    """:func:`_arities` of a rulebook's name or record, not cached (a record a World was given)."""
     return {r.name: r.arity - 1 if "[" in r.signature else r.arity for r in relations(rulebook)}
 
 
@@ -69,8 +74,7 @@ def unknown_relation_at(goal: str, rulebook: Optional[str] = None, record=None) 
     """(message, column of the literal) for the first relation of ``goal`` the rulebook lacks, or None.
     ``record``: the rulebook itself, where it is not one of logic/registry.py's (a World was given it)."""
     book = rulebook or CORE
-    known = _arities(book) if record is None else {
-        r.name: r.arity - 1 if "[" in r.signature else r.arity for r in relations(record)}
+    known = _arities(book) if record is None else _goal_arities(record)
     for name, n, column in _uses(goal):
         if known.get(name) == n:
             continue

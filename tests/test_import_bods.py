@@ -92,13 +92,9 @@ def test_output_is_deterministic_and_a_reimport_changes_only_what_changed(tmp_pa
 @pytest.fixture(scope="module")
 def edges(tmp_path_factory):
     out = tmp_path_factory.mktemp("edges") / "out"
-    import os
-    here = os.getcwd()
-    os.chdir(HERE)
-    try:
+    with pytest.MonkeyPatch.context() as mp:  # the report names the input as given, relative to HERE
+        mp.chdir(HERE)
         report = import_bods(["edges.json"], out)
-    finally:
-        os.chdir(here)
     return out, report
 
 

@@ -20,15 +20,10 @@ HERE = Path(__file__).parent / "worlds" / "import"
 
 @pytest.fixture(scope="module")
 def imported(tmp_path_factory):
-    import os
-
     out = tmp_path_factory.mktemp("ftm") / "out"
-    here = os.getcwd()
-    os.chdir(HERE)
-    try:
+    with pytest.MonkeyPatch.context() as mp:  # the report names the input as given, relative to HERE
+        mp.chdir(HERE)
         report = import_ftm(["entities.ftm.jsonl"], out)
-    finally:
-        os.chdir(here)
     return out, report
 
 
