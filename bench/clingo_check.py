@@ -44,13 +44,23 @@ generator avoids the cases where they would matter, see generate.py):
   used only as a type (``lab``, ``person``, ``org`` in F.3, an entity as a
   possible lab investor) are not cited;
 * "share over 5%/10%" reads the share's lower bound (open if ``>``), the F.3
-  "value <= 10%" the policy value's upper bound.
+  "value <= 10%" the policy value's upper bound;
+* F.8's ages are counted on a calendar index ``(year * 12 + month - 1) * 32 + day`` (24 months
+  are +768; a day past a short month's end sorts before the next month's first): a ``since=``
+  or an amendment given to the month or year counts from its last day (its first day too, for
+  an amendment), a rule without ``since=`` is young, and ``amended=N`` without dates (N >= 2)
+  is amended too often; amendments after the as-of date are not made yet;
+* section 9's mis-dimensioned signal: the dimension of the clause it names is the letter of
+  the clause id (F.11 also A, "recorded on the access mechanism instead").
 """
 from __future__ import annotations
 
 import argparse
+import calendar
+import re
 import sys
 import time
+from datetime import date
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Dict, Iterable, List, Optional, Tuple
@@ -138,6 +148,10 @@ def emit(facts) -> Tuple[str, Dict[str, Any]]:
         s = _q(f["id"])
         add(f"sig({s},{_q(f['org'])},{_q(f['dim'])},{_q(f['direction'])}).")
         add(f"rule_of({s},{_q(f['rule'])}).")
+        if re.match(r"[FGPASRMX]\.", f["rule"]):  # the dimension its clause belongs on (section 9)
+            add(f"home({s},{_q(f['rule'][0])}).")
+            if f["rule"] == "F.11":
+                add(f'home({s},"A").')
         add(f"status({s},{_q(f['status'] or 'active')}).")
         if f["kind"] != "info":
             add(f"bound({s},{f['kind']},{f['bound']}).")
@@ -178,11 +192,20 @@ def emit(facts) -> Tuple[str, Dict[str, Any]]:
         i = fact_id(f)
         add(f"role({i},{_q(f['person'])},{_q(f['role'])},{_q(f['at'])},{_q(f['recusal'] or '')}).")
         evidence(f, i)
+    stated = facts.of("as-of")
+    add(f"asof({_day(stated[0]['date'] if stated else date.today().isoformat(), first=True)}).")
     for f in facts.of("policy"):
         i = fact_id(f)
         add(f"policy({i},{_q(f['org'])},{_q(f['policy'])}).")
         if f["value"] is not None:
             add(f"policy_value({i},{_units(f['value'].hi, str(f.loc))}).")
+        if f["since"]:
+            add(f"pol_since({i},{_day(f['since'], first=False)}).")
+        for n, a in enumerate(f["amended"] or (), 1):
+            if isinstance(a, int):
+                add(f"pol_count({i},{a}).")
+            else:
+                add(f"pol_amend({i},{n},{_day(a, first=True)},{_day(a, first=False)}).")
         evidence(f, i)
     for f in facts.of("sells"):
         i = fact_id(f)
@@ -191,6 +214,15 @@ def emit(facts) -> Tuple[str, Dict[str, Any]]:
     for f in facts.of("resolution"):
         add(f"resolution({_q(f['org'])},{_q(f['dim'])},{f['value']},{_q(f['rule'])}).")
     return "\n".join(out) + "\n", {"recorded": recorded}
+
+
+def _day(text: str, first: bool) -> int:
+    """A (possibly partial) date's first or last day on the calendar index ``(y*12 + m-1)*32 + d``."""
+    parts = [int(p) for p in text.split("-")]
+    y = parts[0]
+    m = parts[1] if len(parts) > 1 else (1 if first else 12)
+    d = parts[2] if len(parts) > 2 else (1 if first else calendar.monthrange(y, m)[1])
+    return (y * 12 + m - 1) * 32 + d
 
 
 # ------------------------------------------------------------------------------------------ logic
@@ -420,7 +452,11 @@ class(S,V,partial) :- has_conf(S,V), has_other(S,V).
 class(S,V,partial) :- has_unaud(S,V), not has_conf(S,V).
 class(S,V,weak) :- has_usable(S,V), not has_conf(S,V), not has_unaud(S,V).
 
-b0(S,K,N) :- bound(S,K,N), active(S).
+% Informational signals (bound null): a clause of another dimension (section 9), F.11, an A.3 cap.
+info(S) :- bound(S,_,_), active(S), sig(S,_,D,_), home(S,_), not home(S,D).
+info(S) :- bound(S,_,_), rule_of(S,"F.11").
+info(S) :- bound(S,cap,_), rule_of(S,"A.3").
+b0(S,K,N) :- bound(S,K,N), active(S), not info(S).
 b1(S,V,K,N) :- b0(S,K,N), class(S,V,confirmed).
 b1(S,V,cap,N) :- b0(S,cap,N), class(S,V,partial), N >= 1.
 b1(S,V,cap,1) :- b0(S,cap,N), class(S,V,partial), N < 1.
@@ -446,6 +482,21 @@ x7(S,V) :- negative(S), has_span(S,V), #count{ A : vcite(S,V,A,_) } >= 2.
 fail4(S,V) :- b1(S,V,floor,4), not c16(S,V).
 fail4(S,V) :- b1(S,V,floor,4), sig(S,_,"F",_), not f12(S,V).
 fail4(S,V) :- b1(S,V,floor,4), sig(S,_,"X",_), not x7(S,V).
+% G.7, P.8: tier-1 evidence, a span from a confirmed tier-1 source.
+t1span(S,V) :- vcite(S,V,Src,1), conf(S,V,Src), source(Src,_,_,1).
+fail4(S,V) :- b1(S,V,floor,4), sig(S,_,("G";"P"),_), not t1span(S,V).
+% F.8: a no-lab-money rule younger than 24 months at the as-of date, or amended twice within 24 months.
+nlm(I,O) :- policy(I,O,"no-lab-money").
+dated(I) :- pol_since(I,_).
+unsettled(O) :- nlm(I,O), pol_since(I,L), asof(T), T < L + 768.
+unsettled(O) :- nlm(I,O), not dated(I).
+made(I,N,F,L) :- pol_amend(I,N,F,L), asof(T), F <= T.
+unsettled(O) :- nlm(I,O), made(I,A,FA,LA), made(I,B,FB,LB), A < B, FB < LA + 768, FA < LB + 768.
+unsettled(O) :- nlm(I,O), pol_count(I,N), N >= 2.
+fail4(S,V) :- b1(S,V,floor,4), sig(S,O,"F",_), unsettled(O).
+% F.9: an F.9 floor 4 with material lab in-kind (an F.2 cap with a usable citation) on the org.
+inkind(O) :- sig(S,O,"F","against"), rule_of(S,"F.2"), b0(S,cap,_), has_usable(S,"all").
+fail4(S,V) :- b1(S,V,floor,4), rule_of(S,"F.9"), sig(S,O,"F",_), inkind(O).
 b2(S,V,cap,N) :- b1(S,V,cap,N), N > 0.
 b2(S,V,cap,0) :- b1(S,V,cap,0), span_conf(S,V).
 b2(S,V,cap,1) :- b1(S,V,cap,0), not span_conf(S,V).

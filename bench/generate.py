@@ -105,6 +105,8 @@ class Generator:
         self.seed = seed
         self.circles = max(1, orgs // CIRCLE_EVERY) if circles is None else circles
         self.rng = random.Random(f"provlog-bench:{orgs}:{seed}")
+        # later additions draw from their own stream, so the rest of a world stays as it was
+        self.more = random.Random(f"provlog-bench-more:{orgs}:{seed}")
         self.w = World()
         self.sources: Dict[str, str] = {}  # id -> category
         self.org_sources: Dict[str, List[Tuple[str, str]]] = {}  # org -> [(source, category)]
@@ -114,6 +116,16 @@ class Generator:
         self.npeople = 0
 
     # -- helpers -------------------------------------------------------------------------------
+    def amended(self, policy: str, since: int) -> str:
+        """` amended=...` for some no-lab-money rules (F.8): a count, or dates after ``since``."""
+        more = self.more
+        if policy != "no-lab-money" or more.random() < .5:
+            return ""
+        if more.random() < .3:
+            return f" amended={more.randint(1, 3)}"
+        days = sorted((more.randint(since, 2026), more.randint(1, 12), more.randint(1, 28)) for _ in range(more.randint(1, 3)))
+        return " amended=" + ",".join(f"{y}-{m:02d}" + (f"-{d:02d}" if more.random() < .5 else "") for y, m, d in days)
+
     def span(self, *words: str) -> str:
         k = self.rng.choice(WORDS)
         return " ".join(words) + f" ({k})"
@@ -463,7 +475,8 @@ class Generator:
             for pol in rng.sample(["recusal", "no-contingent-fees", "no-lab-investments", "disclose-lab-revenue",
                                    "mandatory-recusal", "disclose-ties", "cooling-off", "no-lab-money",
                                    "disclosure-policy", "no-lab-review", "security-only-redactions"], rng.randint(1, 4)):
-                add(T, f"policy {o} {pol} since={rng.choice(YEARS)}" + self.ev([site], .3))
+                since = rng.choice(YEARS)
+                add(T, f"policy {o} {pol} since={since}{self.amended(pol, since)}" + self.ev([site], .3))
         if rng.random() < .1:
             add(T, f"policy {o} lab-revenue-cap value={rng.choice(['5%', '10%', '12%'])}" + self.ev([site], .5))
             if rng.random() < .8:
@@ -487,6 +500,8 @@ class Generator:
             else:
                 n = _pick(rng, [(min(t, 3), .6), (min(t + 1, 3), .3), (rng.randint(0, 3), .1)])
                 direction, bound, rule = "against", f"cap {n}", rng.choice(CAP_RULES[dim])
+            if bound != "info" and self.more.random() < .03:  # a fact recorded on the wrong dimension (section 9)
+                rule = self.more.choice(FLOOR_RULES[self.more.choice([d for d in DIMS if d != dim])])
             line = f"signal {sid} {o} {dim} {direction} {bound} rule={rule}"
             if (bound == "floor 4" and dim in "FX" and rng.random() < .7) or rng.random() < .02:
                 line += " negative"

@@ -38,6 +38,7 @@ TYPES: Dict[str, str] = {
     "_metric": "metric: one of `P R E D K C`", "parse_measure": "`pass`, `fail`, a percentage or a number (amounts with k/M/B)",
     "parse_proportion": "proportion 0-1 (`0.93` or `93%`)", "_benchmark": "benchmark id `<name>@<version>` or `<name>/<subset>@<version>`",
     "parse_percentile": "number 0-100", "parse_run_at": "date on the calendar",
+    "_amendment": "the number of amendments, or an amendment's date with its month (YYYY-MM or YYYY-MM-DD)",
 }
 
 #: (keyword, attribute) -> what an absent optional attribute means, where the rules give it a meaning
@@ -51,6 +52,8 @@ ABSENT: Dict[Tuple[str, str], str] = {
     ("stake", "until"): "a present stake",
     ("role", "until"): "a present role",
     ("org", "evaluated"): "not known to lack an evaluation (section 9 needs `evaluated=no`)",
+    ("policy", "since"): "no adoption date: a no-lab-money rule is not shown to be 24 months old (F.8)",
+    ("policy", "amended"): "never amended (F.8)",
     ("reply", "pass"): "pass 1",
 }
 

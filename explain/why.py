@@ -27,7 +27,7 @@ REASONS = {
     "leads-included": "no usable citation",
 }
 
-_CLAUSE_ORDER = ["C14", "C15", "C16", "F.12", "X.7", "9"]
+_CLAUSE_ORDER = ["C14", "C15", "C16", "F.8", "F.9", "F.12", "G.7", "P.8", "X.7", "9"]
 
 
 @dataclass
@@ -51,6 +51,17 @@ def _signals_on(d: Derivation, org: str, dim: str) -> List[Tuple[str, str, Optio
 
 def clause_order(c: str):
     return (_CLAUSE_ORDER.index(c) if c in _CLAUSE_ORDER else 99, c)
+
+
+def informational_notes(d: Derivation, sid: str, ex: Optional[Explainer] = None) -> List[Tuple[str, str, str]]:
+    """``(clause, note, proof node)`` for each clause that makes ``sid`` informational (section 9's
+    mis-dimensioned facts, F.11, A.3): the note is the clause's rule, filled (its bound_note)."""
+    ex = ex or Explainer(d)
+    out = []
+    for clause in sorted(d.informational.get(sid, ()), key=clause_order):
+        node = ex.prove_atom("informational", (sid, clause))
+        out.append((clause, ex.graph.nodes[node]["label"], node))
+    return out
 
 
 def exclusion_reason(d: Derivation, sid: str, status: str, policy: str) -> str:
@@ -116,9 +127,13 @@ def explain_value(d: Derivation, org: str, dim: str, policy: str) -> Explanation
     decider = got[1] if got else None
     listed = []
     for sid, kind, status, bound, srule in _signals_on(d, org, dim):
-        if kind == "info":
-            nid = ex._add(f"info {sid}", kind="excluded", rule=srule,
-                          label=f"{sid} ({srule}) is informational: it never bounds")
+        notes = informational_notes(d, sid, ex) if kind != "info" else []
+        if kind == "info" or notes:
+            said = f"{sid} ({srule}) is informational: it never bounds" if not notes else (
+                f"{sid} ({srule}): {kind} {bound} is informational by {', '.join(c for c, _, _ in notes)}: it never bounds")
+            nid = ex._add(f"info {sid}", kind="excluded", rule=notes[0][0] if notes else srule, label=said)
+            for _, _, node in notes:  # the clause's note (its bound_note), with its proof
+                g.add_edge(nid, node)
             for c in _evidence_nodes(ex, sid):
                 g.add_edge(nid, c)
             listed.append(((3, 0, sid), nid))
@@ -224,7 +239,13 @@ class _Ways:
         d, ex, policy = self.d, self.ex, self.policy
         for s, st, b, r in cands:
             says = f"{s} ({r}) {verb} {self.org} {self.dim} at {self.target}"
-            if s not in self.eff:
+            notes = informational_notes(d, s, ex) if st == "active" else []
+            if notes:  # its clause makes it informational: its bound is null, whatever the policy
+                facts = _facts_of(ex, s)  # the signal's own statement first: what says where it sits
+                self.way(kind, says, s, r, "informational", ", ".join(c for c, _, _ in notes),
+                         "; ".join(n for _, n, _ in notes), facts,
+                         [f"{n}: unless `{facts[0]['statement']}` at {facts[0]['loc']} is corrected" for _, n, _ in notes])
+            elif s not in self.eff:
                 what = "status" if st != "active" else "policy"
                 self.way(kind, says, s, r, what, "0", f"{s} is not admissible under {policy}: "
                          + exclusion_reason(d, s, st, policy), _facts_of(ex, s),

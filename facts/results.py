@@ -31,11 +31,11 @@ are derived by the rules in logic/lanes.py, and no statement can set them
 from __future__ import annotations
 
 import re
-from datetime import date
 from typing import Any, Callable, Dict, List, Tuple
 
 from . import schema as S
 from . import values as V
+from .dates import first_day  # a run's freshness counts from the first day its date can mean
 
 #: ``<name>@<version>`` or ``<name>/<subset>@<version>`` (04 "Adding a new benchmark").
 #: Names and subsets are lowercase slugs; a version is semver-ish: an optional
@@ -106,16 +106,6 @@ def parse_run_at(text: str) -> str:
     except ValueError:
         raise V.BadValue(f"not a calendar date: {text!r}") from None
     return text
-
-
-def first_day(text: str) -> date:
-    """The first day a (possibly partial) date can mean: ``2025-03`` is 2025-03-01.
-
-    A run dated only by month or year is read as run on the first day of it, the
-    oldest it can be, so its freshness is never overstated.
-    """
-    parts = [int(p) for p in text.split("-")] + [1, 1]
-    return date(parts[0], parts[1], parts[2])
 
 
 def normalize_name(text: str) -> str:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, FrozenSet, Iterable, Optional, Set, Tuple
 
+from . import dates
 from . import values as V
 
 NODE = ("lab", "org", "entity", "person")
@@ -216,6 +217,48 @@ def _check_source(values: Dict[str, Any], flags) -> list:
     return []
 
 
+def _amendment(text: str):
+    """One item of a policy's ``amended=``: the number of amendments (``2``, their dates unknown) or
+    the date of one, with its month (``2025-03``, ``2025-03-14``): F.8 places them in 24-month windows."""
+    if text.isascii() and text.isdigit():
+        if len(text) == 4:
+            raise V.BadValue(f"{V.show(text)} could be a year or a number of amendments: write an amendment's "
+                             "date with its month (2025-03) or the number of amendments (2)")
+        return V.parse_int(text)
+    if len(text) < 7:
+        raise V.BadValue(f"expected the number of amendments (2) or an amendment's date with its month "
+                         f"(2025-03, 2025-03-14), got {V.show(text)}")
+    return _on_calendar(V.parse_date(text))
+
+
+def _on_calendar(text: str) -> str:
+    """A date whose days exist (year 1 to 9999): F.8 counts months from it."""
+    try:
+        dates.first_day(text)
+    except ValueError:
+        raise V.BadValue(f"{V.show(text)} is not on the calendar (years 1 to 9999)") from None
+    return text
+
+
+def _check_policy(values: Dict[str, Any], flags) -> list:
+    """``since=`` is on the calendar, ``amended=`` is a count or a list of dates (never both), and no
+    amendment precedes ``since=``."""
+    since = values.get("since")
+    try:
+        since and _on_calendar(since)
+    except V.BadValue as e:
+        return [("since", "E104", f"since=: {e}")]
+    amended = values.get("amended") or ()
+    if len(amended) > 1 and any(isinstance(a, int) for a in amended):
+        return [("amended", "E104", "amended= takes the number of amendments (amended=2) or the date of each "
+                                    "(amended=2024-03,2025-11), not a mix")]
+    early = [a for a in amended if isinstance(a, str) and since and dates.last_day(a) < dates.first_day(since)]
+    if early:
+        return [("amended", "E104", f"amendment {early[0]} precedes since={since}: a rule is amended after it is "
+                                    "adopted (check both dates)")]
+    return []
+
+
 def _check_preset(values: Dict[str, Any], flags) -> list:
     if all(values[d] == 0 for d in V.DIMS):
         return [(None, "E104", "a preset needs at least one weight above 0")]
@@ -328,8 +371,10 @@ declare(Decl("role", (Field("person", ref=("person",)), Field("role", ROLES), Fi
              attrs=_attrs(opt("recusal", enum("personal", "none")), opt("since", DATE), opt("until", DATE)),
              summary="a person's role at an org, lab or entity"))
 declare(Decl("policy", (Field("org", ref=("org",)), Field("policy", POLICIES)),
-             attrs=_attrs(opt("since", DATE), opt("amended", V.parse_int), opt("value", V.parse_pct)),
-             summary="a published policy of an org"))
+             attrs=_attrs(opt("since", DATE), opt("amended", _amendment, many=True), opt("value", V.parse_pct)),
+             check=_check_policy,
+             summary="a published policy of an org; `amended=` says how many times it was amended (`amended=2`) "
+                     "or when (`amended=2024-03,2025-11-20`), which F.8 reads for a no-lab-money rule"))
 declare(Decl("sells", (Field("org", ref=("org",)), Field("customer", ref=NODE), Field("what", SELLS)),
              summary="an org sells something to a customer"))
 declare(Decl("source", (Field("id"), Field("title", _text, quoted=True)), declares="source", evidence=False,

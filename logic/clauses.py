@@ -20,7 +20,7 @@ CLAUSES = {
     "C15": "A cap 0 counts only with a quoted span from a confirmed source (or the org's own page against it); otherwise it is held at 1.",
     "C16": "A floor 4 counts only with a quoted span and either a tier 1-2 source or sources from two publishers; otherwise it is held at 3.",
     "C17": "The org's own page cited against it is an admission against interest and counts as confirmed; against-interest drops its own pages cited in its favour.",
-    "9": "Section 9: an org with no published evaluation gets A cap 0 and no floor above 2 on S, R or M, unless it is a public body with statutory powers.",
+    "9": "Section 9: an org with no published evaluation gets A cap 0 and no floor above 2 on S, R or M, unless it is a public body with statutory powers; a signal naming a clause of another dimension is informational where it sits.",
     "10": "Section 10: the role is derived, first match: entrant, government, first-party, benchmark, vendor, referee, else unclassified.",
     "hop": "The money matrix: ties run from a node to what it holds, its principal and whoever pays it; its hop is the fewest ties to a lab (at most 4).",
     # --- 1. Funding ---
@@ -32,10 +32,10 @@ CLAUSES = {
     "F.5": "Labs as the principal revenue (50% or more of a year's revenue): F cap 1.",
     "F.6": "Money through pooled or donor-advised funds with undisclosed donors, or from a funder whose principal is a lab investor: F cap 3.",
     "F.7": "Donations from lab employees: disclosed and at most 10% of revenue, cap 3; above 10%, cap 2.",
-    "F.8": "A no-lab-money rule younger than 24 months, or amended more than once in 24 months, floors F at most 3.",
-    "F.9": "Public funding floors F at 3; a 4 needs a confirmed bounded negative and no material lab in-kind.",
+    "F.8": "While the org's no-lab-money rule is younger than 24 months at the as-of date, or was amended twice within 24 months, a floor 4 on F is held at 3.",
+    "F.9": "Public funding floors F at 3; an F.9 floor 4 needs a confirmed bounded negative (F.12) and no material lab in-kind (an F.2 cap), else it is held at 3.",
     "F.10": "A private company with undisclosed capital structure: F cap 3; with an undisclosed client base too, cap 2.",
-    "F.11": "Credits or access used for the evaluation itself, and undisclosed non-operating in-kind, bound nothing (informational).",
+    "F.11": "Credits or access used for the evaluation itself, and undisclosed non-operating in-kind, bound nothing: an F.11 signal is informational, on F or on A (the access mechanism).",
     "F.12": "A floor 4 on F needs a bounded negative, a tier-1 source, a quoted span and a second independent source.",
     # --- 2. Governance ---
     "G.1": "Legal form alone (nonprofit, academic, public body) without a published conflict policy floors G at 2, not 3.",
@@ -44,7 +44,7 @@ CLAUSES = {
     "G.4": "A consortium governed by members that include the benchmarked labs: G cap 2.",
     "G.5": "A public body whose leadership or mandate changed more than once in twelve months: G cap 3.",
     "G.6": "Ownership of 20% or more by a lab or lab investor, or the org being a unit of a lab: G cap 0.",
-    "G.7": "A 4 on G needs tier-1 evidence of an independent board and of external review.",
+    "G.7": "A floor 4 on G needs tier-1 evidence of an independent board and of external review: a span quoted from a confirmed tier-1 source, else it is held at 3.",
     # --- 3. Personnel ---
     "P.1": "A leader of the org holding a board or committee seat at a lab: P cap 1 with a personal recusal, cap 0 without.",
     "P.2": "An executive or director of the org advising a lab: P cap 1.",
@@ -53,11 +53,11 @@ CLAUSES = {
     "P.5": "A published mandatory recusal rule with disclosed individual lab ties floors P at 3.",
     "P.6": "\"No lab roles found\" floors P at 2; a 3 needs the policy of P.5.",
     "P.7": "Lab employees (a first-party team), or leaders who moved to a lab in an ownership deal: 0 or 1 by P.1.",
-    "P.8": "A 4 on P needs a cooling-off rule, disclosed ties and no equity, on tier-1 evidence.",
+    "P.8": "A 4 on P needs a cooling-off rule, disclosed ties and no equity, on tier-1 evidence: a floor 4 on P without a span quoted from a confirmed tier-1 source is held at 3.",
     # --- 4. Access ---
     "A.1": "The deepest documented engagement sets the A floor; access is revocable unless A.2 applies.",
     "A.2": "Access resting on statute, regulation or an enforceable agreement floors A at 3.",
-    "A.3": "A lab's power not to renew access is recorded as a mechanism, not a cap.",
+    "A.3": "A lab's power not to renew access is recorded as a mechanism, not a cap: an A.3 cap is informational.",
     "A.4": "Government agreements (memoranda, testing agreements, classified work): A 3.",
     "A.5": "Embedded, on-site or incident access: A 4.",
     "A.6": "No engagement yet: A 0.",
@@ -103,6 +103,7 @@ RELATIONS = {
     "stated": "signal {0} states a {1} (cap/floor) of {2}",
     "status": "signal {0} has status {1} (active, superseded, differs, quarantined)",
     "signal_rule": "signal {0} names rule {1}",
+    "signal_home": "signal {0} names a clause of dimension {1} (section 9: the letter of its id; F.11 also A)",
     "negative": "signal {0} is a bounded negative (the `negative` flag)",
     "precedence": "signal {0} ranks {1} among equal bounds: 0 recorded, 1 derived",
     "cites": "signal {0} cites source {1} with span {2} ('' for none)",
@@ -131,6 +132,10 @@ RELATIONS = {
     "role_recusal": "role fact {0} states recusal={1}",
     "org_policy": "org {0} publishes the policy {1}, by fact {2}",
     "policy_value": "policy fact {0} states value= between {1} and {2}",
+    "policy_since": "policy fact {0} states since={1}; the rule is 24 months old from day {2} on (F.8)",
+    "policy_amended": "policy fact {0}'s amendment {1} (written {2}) is on day {3} at the earliest; 24 months after it "
+                      "at the latest is day {4} (F.8)",
+    "policy_amendments": "policy fact {0} states amended={1}: a number of amendments, without their dates (F.8)",
     "sells": "org {0} sells {2} to {1}, by fact {3}",
     "resolution": "the written resolution of org {0} on {1}: value {2}, by rule {3}",
     "view": "policy {0} reads citations in view {1} (ai for against-interest, else all)",
@@ -143,7 +148,7 @@ RELATIONS = {
     "result_src": "result {0} cites source {1}",
     "result_attestor": "result {0}'s attestor is {1} (case-folded)",
     "org_name": "org {0}'s name is {1} (case-folded)",
-    "as_of": "freshness is measured at day {0} (the as-of date as a day number)",
+    "as_of": "the world is read at day {0} (the as-of date as a day number: freshness, F.8's ages)",
     # derived relations a goal most often names
     "value": "org {0}'s value on {1} under policy {2} is {3}, decided by signal {4} ('' for a resolution) under rule {5}",
     "band": "org {0} is in band {2} under policy {1}",
@@ -155,8 +160,19 @@ RELATIONS = {
     "has_confirmed": "signal {0} cites a usable confirmed source in view {1}",
     "has_unaudited": "signal {0} cites a usable unaudited source in view {1}",
     "has_unconfirmed": "signal {0} cites a usable source that is not confirmed in view {1}",
-    "four_held": "signal {0}'s floor 4 is held at 3 in view {1} (C16, F.12 or X.7)",
+    "four_held": "signal {0}'s floor 4 is held at 3 in view {1} (C16, F.8, F.9, F.12, G.7, P.8 or X.7)",
+    "tier_one_span": "signal {0} quotes a span from a confirmed tier-1 source in view {1} (G.7, P.8)",
+    "young_rule": "org {0}'s no-lab-money rule (policy fact {1}) is younger than 24 months at the as-of date, "
+                  "or states no since= (F.8)",
+    "amended_often": "org {0}'s no-lab-money rule (policy fact {1}) was amended twice within 24 months, or states "
+                     "amended=2 or more without dates (F.8)",
+    "unsettled_rule": "org {0}'s no-lab-money rule is young or amended more than once in 24 months: F.8 holds "
+                      "every floor 4 on its F at 3",
+    "dated_policy": "policy fact {0} states since=",
+    "lab_inkind": "org {0} has material lab in-kind under F.2: an active F.2 cap on its F with a usable citation (F.9)",
+    "unbound": "signal {0} is informational (section 9, F.11 or A.3): the bound it states bounds nothing",
     "held": "clause {2} held signal {0}'s bound in view {1}",
+    "informational": "clause {1} makes signal {0} informational: the bound it states bounds nothing (section 9, F.11, A.3)",
     "derive": "a derived signal: rule {0} puts a {4} {5} on org {1} dimension {2} ({3}), once per key {6} (numbered {0}/{1}/n)",
     "uses": "the derived signal of rule {0} on org {1} with key {2} rests on the facts {3} (one proof)",
     "chain": "{0} holds {2} of {1} along the simple chain {3} of stake facts {4}, {5} links",
@@ -194,10 +210,28 @@ SIGNATURES = {
 WORDS = {"T": "tier", "TA": "tier", "TB": "tier", "Sp": "span", "Sa": "span", "Sb": "span",
          "St": "status", "Pub": "publisher", "PA": "publisher", "PB": "publisher", "Lo": "share",
          "Hi": "share", "Sh": "share", "E": "effective stake", "B": "bound",
-         "Pubs": "publishers cited", "Srcs": "sources cited"}
+         "Pubs": "publishers cited", "Srcs": "sources cited", "Now": "the as-of date",
+         "Aged": "the day it is 24 months old", "From1": "the amendment of", "From2": "the amendment of",
+         "Until1": "24 months after the amendment, at", "Until2": "24 months after the amendment, at"}
 
 #: Variables of the core rules that hold a day (``date.toordinal``): proofs show them as ISO dates.
-DATE_VARS = frozenset({"A", "Day"})
+DATE_VARS = frozenset({"A", "Day", "Now", "Aged", "From1", "From2", "Until1", "Until2"})
+
+#: Clauses the RULES place on a dimension besides their own: F.11's evaluation credits are
+#: "recorded on the access mechanism instead" (section 9 reads the rest by the id's letter).
+ALSO_ON = {"F.11": ("A",)}
+
+
+def clause_dims(clause: str):
+    """The dimensions a signal naming ``clause`` belongs on (section 9, "mis-dimensioned facts"): the
+    letter of its id and any other the RULES name; none for a section, a contract or a lane clause.
+
+        >>> clause_dims("F.10"), clause_dims("F.11"), clause_dims("9"), clause_dims("PL.1")
+        (('F',), ('F', 'A'), (), ())
+    """
+    if len(clause) > 2 and clause[0] in "FGPASRMX" and clause[1] == ".":
+        return (clause[0],) + ALSO_ON.get(clause, ())
+    return ()
 
 
 #: What the absence of a relation says of its first argument, where a proof or a refutation meets it
@@ -215,6 +249,10 @@ ABSENT = {
     "org_page": "{0} is not published by an org",
     "four_held": "{0} has no clause holding its floor 4",
     "held9": "{0} is not held by section 9",
+    "tier_one_span": "{0} quotes no span from a confirmed tier-1 source (G.7, P.8)",
+    "signal_home": "{0} names no clause of dimension {1}",
+    "unbound": "{0} is not made informational by section 9, F.11 or A.3",
+    "dated_policy": "{0} states no since= date",
     "is_resolved": "{0} has no resolution in range",
     "has_cap": "{0} has no admissible cap",
     "statutory_gov": "{0} is not a public body with statutory powers",

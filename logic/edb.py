@@ -10,18 +10,22 @@ from datetime import date
 from fractions import Fraction
 from typing import Dict, List, Optional, Tuple
 
+from ..facts.dates import first_day, last_day, months_later
 from ..facts.model import Fact, FactSet
 from ..facts.schema import POLICY_NAMES
+from .clauses import clause_dims
 
 #: predicate -> arity, so that rules over an empty predicate answer "none".
 PREDICATES = {
     "signal": 4, "stated": 3, "status": 2, "signal_rule": 2, "negative": 1, "precedence": 2, "cites": 3,
+    "signal_home": 2,
     "source": 4, "unusable": 1,
     "org": 2, "org_status": 2, "org_output": 2, "not_evaluated": 1, "statutory": 2, "org_fact": 2,
     "lab": 1, "entity": 2, "entity_fact": 2, "principal": 2, "donors": 2, "person": 1,
     "stake": 4, "unit": 3, "invest": 5,
     "money": 4, "money_flag": 2, "money_share": 3, "money_year": 2,
     "role": 5, "role_recusal": 2, "org_policy": 3, "policy_value": 3, "sells": 4,
+    "policy_since": 3, "policy_amended": 5, "policy_amendments": 2,
     "resolution": 4, "view": 2, "threshold": 1,
     # benchmark results (facts/results.py, logic/lanes.py)
     "result": 5, "result_flag": 2, "result_score": 3, "result_percentile": 2, "result_src": 2,
@@ -32,7 +36,7 @@ PREDICATES = {
 #: each predicate's arguments by name (the stored model's column names, docs/store.md)
 COLUMNS = {name: cols.split() for name, cols in {
     "signal": "signal org dim direction", "stated": "signal kind bound", "status": "signal status",
-    "signal_rule": "signal rule", "negative": "signal", "precedence": "signal rank", "cites": "signal source span",
+    "signal_rule": "signal rule", "signal_home": "signal dim", "negative": "signal", "precedence": "signal rank", "cites": "signal source span",
     "source": "source publisher status tier", "unusable": "source",
     "org": "org type", "org_status": "org status", "org_output": "org output", "not_evaluated": "org",
     "statutory": "org what", "org_fact": "org fact", "lab": "lab", "entity": "entity kind",
@@ -41,6 +45,8 @@ COLUMNS = {name: cols.split() for name, cols in {
     "money": "money payer recipient kind", "money_flag": "money flag", "money_share": "money share bound",
     "money_year": "money year", "role": "person role at recusal fact", "role_recusal": "role recusal",
     "org_policy": "org policy fact", "policy_value": "policy lo hi", "sells": "org customer what fact",
+    "policy_since": "policy since aged", "policy_amended": "policy n written earliest until",
+    "policy_amendments": "policy count",
     "resolution": "org dim value rule", "view": "policy view", "threshold": "share",
     "result": "result org benchmark lane fact", "result_flag": "result flag", "result_score": "result score unit",
     "result_percentile": "result percentile", "result_src": "result source", "result_catalog": "result catalog",
@@ -161,6 +167,8 @@ def rows(facts: FactSet, as_of: Optional[str] = None,
             add("stated", s, f["kind"], f["bound"])
         add("status", s, f["status"] or "active")
         add("signal_rule", s, f["rule"])
+        for home in clause_dims(f["rule"]):  # where its clause's facts belong (section 9)
+            add("signal_home", s, home)
         add("precedence", s, 0)  # recorded before derived (tie-break)
         if "negative" in f.flags:
             add("negative", s)
@@ -200,6 +208,7 @@ def rows(facts: FactSet, as_of: Optional[str] = None,
         add("org_policy", f["org"], f["policy"], f.fid)
         if f["value"] is not None:
             add("policy_value", f.fid, f["value"].lo, f["value"].hi)
+        _policy_dates(f, as_of, add)
     for f in facts.of("sells"):
         current[0] = f
         add("sells", f["org"], f["customer"], f["what"], f.fid)
@@ -210,12 +219,37 @@ def rows(facts: FactSet, as_of: Optional[str] = None,
     return out
 
 
+#: F.8's window: a no-lab-money rule is settled once this many months old
+RULE_AGE_MONTHS = 24
+
+
+def _policy_dates(f: Fact, as_of: str, add) -> None:
+    """A policy's dates as F.8 reads them, in days (``date.toordinal``): the rule is adopted on the
+    last day its ``since=`` can mean and 24 months old from the same day 24 months on; each dated
+    amendment made by the as-of date falls between the first and the last day its date can mean.
+    A partial date is read at the end that keeps a floor 4 unproved (docs/readings.md, F.8)."""
+    def aged(text: str) -> int:
+        return months_later(last_day(text), RULE_AGE_MONTHS).toordinal()
+
+    if f["since"]:
+        add("policy_since", f.fid, f["since"], aged(f["since"]))
+    amended = f["amended"] or ()
+    if amended and isinstance(amended[0], int):
+        add("policy_amendments", f.fid, amended[0])
+        return
+    today = first_day(as_of)
+    for n, on in enumerate(amended, 1):
+        if first_day(on) <= today:  # a later amendment has not been made at the as-of date
+            add("policy_amended", f.fid, n, on, first_day(on).toordinal(), aged(on))
+
+
 def _result_rows(facts: FactSet, as_of: str, add, current) -> None:
     """Benchmark results and the catalog (logic/lanes.py). A run's age is counted here, in days
     from its ``run-at`` to the as-of date (``result_ahead`` when the run is dated after it), and
     ``decay`` holds ``2^(-N/365.25)`` (facts/halflife.py) for each age N the world's results have."""
     from ..facts.halflife import freshness
-    from ..facts.results import GRADE_CEILING, first_day
+    from ..facts.dates import first_day
+    from ..facts.results import GRADE_CEILING
 
     current[0] = None
     today = first_day(as_of).toordinal()

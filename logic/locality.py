@@ -49,6 +49,7 @@ EDITABLE = ("signal", "cite")
 EDITED: Dict[str, Dict[int, str]] = {
     "signal": {0: "signal", 1: "org"}, "stated": {0: "signal"}, "status": {0: "signal"},
     "signal_rule": {0: "signal"}, "negative": {0: "signal"}, "precedence": {0: "signal"}, "cites": {0: "signal"},
+    "signal_home": {0: "signal"},
 }
 #: What makes the derived signals: an edit must not reach it.
 FIXED = ("derive", "uses")

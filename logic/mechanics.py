@@ -7,7 +7,8 @@ drops self-published citations of for-signals), P policy, K bound kind
 ('cap'/'floor'), N stated bound, B bound, Src source, Sp span ('' for none).
 
 The bound of a signal goes through four stages, each a relation:
-b0 stated -> b1 class clamp (C14) -> b2 extremes (C15, C16, F.12, X.7)
+b0 stated (none where a clause makes the signal informational: 9, F.11, A.3)
+-> b1 class clamp (C14) -> b2 extremes (C15, C16, F.8, F.9, F.12, G.7, P.8, X.7)
 -> b3 section 9; ``held(S, V, Clause)`` records each clause that held it.
 """
 from .clauses import CLAUSES
@@ -57,7 +58,16 @@ r("C14", "evclass(S, V, 'partial') <= has_unaudited(S, V) & ~has_confirmed(S, V)
 r("C14", "evclass(S, V, 'weak') <= has_unconfirmed(S, V) & ~has_confirmed(S, V) & ~has_unaudited(S, V)",
   "C14: {S} rests only on imported or unverifiable sources")
 
-r("def", "b0(S, K, N) <= stated(S, K, N) & active(S)", "{S} states {K} {N}")
+# A signal is informational (bound: null) where its clause says so: section 9's mis-dimensioned facts,
+# F.11's evaluation credits, A.3's power not to renew. It stays on the card with the clause's note.
+r("9", "informational(S, '9') <= stated(S, K, N) & active(S) & signal(S, O, D, Dir) & signal_rule(S, Rule) & signal_home(S, H) & ~signal_home(S, D)",
+  "9: {S} names {Rule}, a clause of {H}, but sits on {D}: by section 9 it is informational on {D} (bound null); record it on {H} as a new signal")
+r("F.11", "informational(S, 'F.11') <= stated(S, K, N) & active(S) & signal_rule(S, 'F.11')",
+  "F.11: {S} records evaluation credits or undisclosed in-kind: informational (bound null), recorded on the access mechanism, not a {K} {N}")
+r("A.3", "informational(S, 'A.3') <= stated(S, 'cap', N) & active(S) & signal_rule(S, 'A.3')",
+  "A.3: {S} records that the lab can decline to renew: a mechanism, not a cap, so its cap {N} bounds nothing")
+r("def", "unbound(S) <= informational(S, C)", "{S} is informational under {C}")
+r("def", "b0(S, K, N) <= stated(S, K, N) & active(S) & ~unbound(S)", "{S} states {K} {N}")
 r("C14", "b1(S, V, K, N) <= evclass(S, V, 'confirmed') & b0(S, K, N)",
   "C14: {S} is confirmed, so its {K} {N} stands")
 r("C14", "b1(S, V, 'cap', N) <= evclass(S, V, 'partial') & b0(S, 'cap', N) & (N >= 1)",
@@ -79,7 +89,7 @@ r("C14", "b1(S, V, 'floor', 2) <= evclass(S, V, 'weak') & b0(S, 'floor', N) & (N
 r("C14", "held(S, V, 'C14') <= b0(S, K, N) & b1(S, V, K, B) & (B != N)",
   "C14 held {S}'s {K} {N} at {B}")
 
-# --- Extremes (C15, C16, F.12, X.7) --------------------------------------------
+# --- Extremes (C15, C16, F.8, F.9, F.12, G.7, P.8, X.7) ------------------------------
 r("C15", "span_confirmed(S, V) <= vcite(S, V, Src, Sp, 'confirmed', T, Pub) & (Sp != '')",
   "C15: {S} quotes a span from confirmed source {Src}")
 r("C15", "b2(S, V, 'cap', B) <= b1(S, V, 'cap', B) & (B > 0)", "{S}'s cap {B} is not an extreme")
@@ -115,18 +125,46 @@ r("F.12", "f12_ok(S, V) <= negative(S) & tier_one(S, V) & two_publishers(S, V)",
   "F.12: {S} is a bounded negative with a tier-1 source and a source of another publisher")
 r("X.7", "x7_ok(S, V) <= negative(S) & has_span(S, V) & two_sources(S, V)",
   "X.7: {S} is a bounded negative with a span and a second source")
+# G.7 and P.8 ask for tier-1 evidence: a span quoted from a confirmed tier-1 source.
+r("G.7", "tier_one_span(S, V) <= stated(S, 'floor', 4) & vcite(S, V, Src, Sp, 'confirmed', 1, Pub) & (Sp != '')",
+  "{S} quotes a span from {Src}, a confirmed tier-1 source")
+# F.8: the org's no-lab-money rule is young at the as-of date, or amended twice within 24 months.
+# A rule with no since= is not shown to be 24 months old; dates partial to the month or year are
+# read at the end that keeps the floor 4 unproved (logic/edb.py: policy_since, policy_amended).
+r("F.8", "young_rule(O, F) <= org_policy(O, 'no-lab-money', F) & policy_since(F, Since, Aged) & as_of(Now) & (Now < Aged)",
+  "F.8: {O}'s no-lab-money rule, adopted {Since}, is younger than 24 months at the as-of date {Now} (24 months old on {Aged})")
+r("F.8", "dated_policy(F) <= policy_since(F, Since, Aged)", "{F} states since={Since}")
+r("F.8", "young_rule(O, F) <= org_policy(O, 'no-lab-money', F) & ~dated_policy(F)",
+  "F.8: {O}'s no-lab-money rule states no since= date: it is not shown to be 24 months old")
+r("F.8", "amended_often(O, F) <= org_policy(O, 'no-lab-money', F) & policy_amended(F, I, On1, From1, Until1) & policy_amended(F, J, On2, From2, Until2) & (I < J) & (From2 < Until1) & (From1 < Until2)",
+  "F.8: {O}'s no-lab-money rule was amended {On1} and {On2}, twice within 24 months")
+r("F.8", "amended_often(O, F) <= org_policy(O, 'no-lab-money', F) & policy_amendments(F, N) & (N >= 2)",
+  "F.8: {O}'s no-lab-money rule was amended {N} times on dates not stated: two may fall within 24 months")
+r("F.8", "unsettled_rule(O) <= young_rule(O, F)", "{O}'s no-lab-money rule is younger than 24 months")
+r("F.8", "unsettled_rule(O) <= amended_often(O, F)", "{O}'s no-lab-money rule was amended more than once in 24 months")
+# F.9: material lab in-kind under F.2 is an F.2 cap on the org's F with a usable citation, recorded or derived.
+r("F.9", "lab_inkind(O) <= signal(S, O, 'F', 'against') & signal_rule(S, 'F.2') & b0(S, 'cap', N) & evclass(S, 'all', Cl)",
+  "{S} records material lab in-kind of {O} under F.2 (cap {N})")
 r("C16", "four_fails(S, V, 'C16') <= b0(S, 'floor', 4) & evclass(S, V, Cl) & ~c16_ok(S, V)",
   "C16: {S}'s floor 4 needs a quoted span and either a tier 1-2 source or sources from two publishers")
 r("F.12", "four_fails(S, V, 'F.12') <= b0(S, 'floor', 4) & evclass(S, V, Cl) & signal(S, O, 'F', Dir) & ~f12_ok(S, V)",
   "F.12: {S}'s floor 4 on F needs a bounded negative, a tier-1 source and a second independent source")
 r("X.7", "four_fails(S, V, 'X.7') <= b0(S, 'floor', 4) & evclass(S, V, Cl) & signal(S, O, 'X', Dir) & ~x7_ok(S, V)",
   "X.7: {S}'s floor 4 on X needs a bounded negative, a quoted span and a second source")
+r("G.7", "four_fails(S, V, 'G.7') <= b0(S, 'floor', 4) & evclass(S, V, Cl) & signal(S, O, 'G', Dir) & ~tier_one_span(S, V)",
+  "G.7: {S}'s floor 4 on G needs tier-1 evidence of an independent board and of external review: a span quoted from a confirmed tier-1 source")
+r("P.8", "four_fails(S, V, 'P.8') <= b0(S, 'floor', 4) & evclass(S, V, Cl) & signal(S, O, 'P', Dir) & ~tier_one_span(S, V)",
+  "P.8: {S}'s floor 4 on P needs tier-1 evidence: a span quoted from a confirmed tier-1 source")
+r("F.8", "four_fails(S, V, 'F.8') <= b0(S, 'floor', 4) & evclass(S, V, Cl) & signal(S, O, 'F', Dir) & unsettled_rule(O)",
+  "F.8: {S}'s floor 4 on F floors at most 3: {O}'s no-lab-money rule is younger than 24 months or was amended more than once in 24 months")
+r("F.9", "four_fails(S, V, 'F.9') <= b0(S, 'floor', 4) & evclass(S, V, Cl) & signal_rule(S, 'F.9') & signal(S, O, 'F', Dir) & lab_inkind(O)",
+  "F.9: {S}'s floor 4 from public funding needs no material lab in-kind under F.2, and {O} has some: public funding floors at 3")
 r("C16", "four_held(S, V) <= b1(S, V, 'floor', 4) & four_fails(S, V, C)", "{C} holds {S}'s floor 4 at 3")
 r("C16", "b2(S, V, 'floor', B) <= b1(S, V, 'floor', B) & (B < 4)", "{S}'s floor {B} is not an extreme")
 r("C16", "b2(S, V, 'floor', 4) <= b1(S, V, 'floor', 4) & ~four_held(S, V)",
   "C16: {S}'s floor 4 is effective")
 r("C16", "b2(S, V, 'floor', 3) <= four_held(S, V)", "{S}'s floor 4 is held at 3")
-r("0", "held(S, V, C) <= four_fails(S, V, C)", "{C} held {S}'s floor 4 at 3 (C16, F.12 or X.7: the failing clause is {C})")
+r("0", "held(S, V, C) <= four_fails(S, V, C)", "{C} held {S}'s floor 4 at 3 (C16, F.8, F.9, F.12, G.7, P.8 or X.7: the failing clause is {C})")
 
 # --- Section 9: a pledge to evaluate is not an evaluation ---------------------
 r("9", "statutory_gov(O) <= org(O, 'gov') & statutory(O, W)",

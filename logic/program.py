@@ -99,6 +99,7 @@ class Derivation(Evaluation):
     effective: Dict[Tuple[str, str], Tuple[str, int]] = field(default_factory=dict)  # (S, P) -> (K, B)
     stated: Dict[str, Tuple[str, int]] = field(default_factory=dict)
     held: Dict[Tuple[str, str], Set[str]] = field(default_factory=dict)  # (S, V) -> clauses
+    informational: Dict[str, Set[str]] = field(default_factory=dict)  # S -> the clauses that make it informational
     evclass: Dict[Tuple[str, str], str] = field(default_factory=dict)
     admissible: Set[Tuple[str, str]] = field(default_factory=set)
     bands: Dict[Tuple[str, str], str] = field(default_factory=dict)
@@ -189,6 +190,7 @@ class Derivation(Evaluation):
         "effective": ("effective", 4, 2, lambda r: (r[2], r[3]), False),
         "stated": ("b0", 3, 1, lambda r: (r[1], r[2]), False),
         "held": ("held", 3, 2, lambda rows: {r[2] for r in rows}, True),
+        "informational": ("informational", 2, 1, lambda rows: {r[1] for r in rows}, True),
         "evclass": ("evclass", 3, 2, lambda r: r[2], False),
         "bands": ("band", 3, 2, lambda r: r[2], False),
         "roles": ("org_role", 2, 1, lambda r: r[1], False),

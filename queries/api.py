@@ -52,6 +52,23 @@ class Clamp:
 
 
 @dataclass(frozen=True)
+class Note:
+    """A signal a clause makes informational (section 9's mis-dimensioned facts, F.11, A.3): its
+    stated bound bounds nothing, and ``note`` (the bound_note) names the clause and what to do."""
+
+    signal: str
+    dim: str
+    kind: str
+    stated: int
+    clause: str
+    note: str
+
+    def to_json(self) -> Dict[str, Any]:
+        return {"signal": self.signal, "dim": self.dim, "kind": self.kind, "stated": self.stated,
+                "clause": self.clause, "note": self.note}
+
+
+@dataclass(frozen=True)
 class Value:
     """One derived value, with what decided it."""
 
@@ -66,6 +83,7 @@ class Value:
     floor: Optional[int] = None  # largest admissible floor
     resolved: bool = False
     clamps: Tuple[Clamp, ...] = ()
+    notes: Tuple[Note, ...] = ()  # signals on the dimension that a clause makes informational
 
     def __str__(self) -> str:
         return "-" if self.value is None else str(self.value)
@@ -74,7 +92,7 @@ class Value:
         return {"org": self.org, "dim": self.dim, "policy": self.policy, "value": self.value,
                 "signal": self.signal, "rule": self.rule, "conflict": self.conflict,
                 "cap": self.cap, "floor": self.floor, "resolved": self.resolved,
-                "clamps": [c.to_json() for c in self.clamps]}
+                "clamps": [c.to_json() for c in self.clamps], "notes": [n.to_json() for n in self.notes]}
 
 
 @dataclass(frozen=True)
@@ -89,10 +107,12 @@ class Card:
     deciders: Dict[str, Tuple[Optional[str], Optional[str]]] = field(default_factory=dict)
     preset: Optional[str] = None
     weighted: Optional[Fraction] = None
+    notes: List[Note] = field(default_factory=list)
 
     def to_json(self) -> Dict[str, Any]:
         out = {"org": self.org, "policy": self.policy, "values": dict(self.values), "band": self.band,
                "role": self.role, "conflicts": self.conflicts, "clamps": [c.to_json() for c in self.clamps],
+               "notes": [n.to_json() for n in self.notes],
                "rules": {d: r for d, (s, r) in self.deciders.items()},
                "signals": {d: s for d, (s, r) in self.deciders.items()}}  # the deciding signal ids the text card shows
         if self.preset is not None:
@@ -360,6 +380,19 @@ class World:
             out.append(Clamp(sid, dim, kind, stated, eff[1], tuple(sorted(d.held[(sid, view)], key=_clause_order))))
         return tuple(out)
 
+    def _notes(self, org: str, dim: str) -> Tuple[Note, ...]:
+        from ..explain.why import informational_notes
+
+        d = self.derivation
+        out = []
+        for sid in self._signal_ids(org, dim):
+            if sid not in d.informational:
+                continue
+            f = self.facts.signals.get(sid)
+            kind, stated = (f["kind"], f["bound"]) if f is not None else (d.derived[sid].kind, d.derived[sid].bound)
+            out += [Note(sid, dim, kind, stated, clause, note) for clause, note, _ in informational_notes(d, sid)]
+        return tuple(out)
+
     def _signal_ids(self, org: str, dim: str) -> List[str]:
         return self.derivation.signal_ids(org, dim)
 
@@ -376,7 +409,8 @@ class World:
         x, sig, rule = got if got else (None, None, None)
         return Value(org, dim, policy, x, sig, rule, conflict is not None,
                      min(caps) if caps else None, max(floors) if floors else None,
-                     bool(got and got[1] is None and conflict is not None), self._clamps(org, dim, policy))
+                     bool(got and got[1] is None and conflict is not None), self._clamps(org, dim, policy),
+                     self._notes(org, dim))
 
     @_locked
     def card(self, org: str, policy: str = DEFAULT_POLICY, preset: Optional[str] = None) -> Card:
@@ -397,7 +431,8 @@ class World:
         return Card(org, policy, {d: v.value for d, v in vals.items()},
                     self.derivation.bands.get((org, policy), "clear"), self.role(org), conflicts,
                     [c for v in vals.values() for c in v.clamps],
-                    {d: (v.signal, v.rule) for d, v in vals.items()}, preset, weighted)
+                    {d: (v.signal, v.rule) for d, v in vals.items()}, preset, weighted,
+                    [n for v in vals.values() for n in v.notes])
 
     @_locked
     def band(self, org: str, policy: str = DEFAULT_POLICY) -> str:
@@ -718,11 +753,10 @@ class World:
         return legacy_lanes(self.facts)
 
 
-_CLAUSE_ORDER = ["C14", "C15", "C16", "F.12", "X.7", "9"]
-
-
 def _clause_order(c: str):
-    return (_CLAUSE_ORDER.index(c) if c in _CLAUSE_ORDER else 99, c)
+    from ..explain.why import clause_order  # the explainer's order (explain is imported where it is used)
+
+    return clause_order(c)
 
 
 def _show(v, none="-"):

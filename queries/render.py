@@ -52,6 +52,8 @@ def print_card(world, card) -> None:
         con.print(f"conflict {c['dim']}: floor {c['floor']} > cap {c['cap']}: {state}")
     for c in card.clamps:
         con.print(f"clamp {c.dim}: {c.signal} {c.kind} {c.stated} held at {c.effective} by {', '.join(c.clauses)}")
+    for n in card.notes:
+        con.print(f"informational {n.dim}: {n.signal} {n.kind} {n.stated} bounds nothing: {n.note}", markup=False)
 
 
 def _ties_text(steps: List[Dict]) -> str:

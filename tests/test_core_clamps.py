@@ -180,9 +180,10 @@ def test_class_weak_cap0_raised_to_2():
 
 
 def test_class_weak_floor4_and_floor3_lowered_to_2():
-    # Tier-1 span: C16 passes, C14 alone.
+    # Tier-1 span: C16 passes. The span's source is imported, not confirmed, so P.8's tier-1
+    # evidence (a span from a confirmed tier-1 source) fails too: C14 and P.8.
     c = one_clamp(W_CC, "cc-w-floor4", LEADS, signal="cc-w-floor4-s")
-    assert_clamp(c, "P", "floor", 4, 2, clauses={"C14"})
+    assert_clamp(c, "P", "floor", 4, 2, clauses={"C14", "P.8"})
     c = one_clamp(W_CC, "cc-w-floor3", LEADS, signal="cc-w-floor3-s")
     assert_clamp(c, "P", "floor", 3, 2, clauses={"C14"})
 
@@ -196,9 +197,10 @@ def test_class_weak_leaves_cap3_and_floor1():
 def test_class_own_page_admission_and_its_limits():
     # Against-signal on own unaudited page: confirmed, nothing held.
     assert clamps(W_CC, "cc-own-against") == []
-    # For-signal on own unaudited page: partial -> C14 (C16 passes: tier 1 + span).
+    # For-signal on own unaudited page: partial -> C14 (C16 passes: tier 1 + span); the
+    # unaudited tier-1 span is no confirmed tier-1 evidence, so P.8 fails too.
     c = one_clamp(W_CC, "cc-own-for", LEADS, signal="cc-own-for-s")
-    assert_clamp(c, "P", "floor", 4, 3, clauses={"C14"})
+    assert_clamp(c, "P", "floor", 4, 3, clauses={"C14", "P.8"})
     # Own page + imported source on an against-signal: partial -> C14 only
     # (C15 passes on the own-page span).
     c = one_clamp(W_CC, "cc-own-mix", STANDARD, signal="cc-own-mix-s")

@@ -27,23 +27,24 @@ def test_registry_lists_every_org_with_its_card(client):
     html = client.get("/").get_data(as_text=True)
     rows = re.findall(r'<tr data-org="([^"]+)">', html)
     assert rows == sorted(rows) and "quorvell" in rows and "tallyweir" in rows
-    # quorvell under standard: F 3 (F.3), G 4 (assessments.facts)
+    # quorvell under standard: F 3 (F.3), G 3 (held by G.7), R 4 (assessments.facts)
     row = html.split('<tr data-org="quorvell">')[1].split("</tr>")[0]
-    assert [int(v) if v != "-" else None for v in re.findall(r'">(-|\d)</a></td>', row)][:2] == [3, 4]
+    values = [int(v) if v != "-" else None for v in re.findall(r'">(-|\d)</a></td>', row)]
+    assert values[:2] == [3, 3] and values[5] == 4
 
 
 def test_registry_follows_the_policy(client):
     html = client.get("/?policy=against-interest").get_data(as_text=True)
     row = html.split('<tr data-org="quorvell">')[1].split("</tr>")[0]
-    # against-interest drops quorvell's own pages from for-signals: G 3 (held by C16)
-    assert re.findall(r'">(-|\d)</a></td>', row)[1] == "3"
+    # against-interest drops quorvell's own pages from for-signals: R 3 (held by C16)
+    assert re.findall(r'">(-|\d)</a></td>', row)[5] == "3"
     assert client.get("/?policy=nosuch").status_code == 404
 
 
 def test_org_page_marks_what_differs_from_standard(client):
     html = client.get("/org/quorvell").get_data(as_text=True)
-    g_row = html.split('title="governance">G')[1].split("</tr>")[0]
-    cells = re.findall(r'<td class="value( differs)?">\s*<a href="/why/quorvell/G\?policy=([a-z-]+)">(-|\d)</a>', g_row)
+    r_row = html.split('title="publication">R')[1].split("</tr>")[0]
+    cells = re.findall(r'<td class="value( differs)?">\s*<a href="/why/quorvell/R\?policy=([a-z-]+)">(-|\d)</a>', r_row)
     by_policy = {p: (v, bool(d)) for d, p, v in cells}
     assert by_policy["standard"] == ("4", False)
     assert by_policy["against-interest"] == ("3", True)  # the near miss: only this one differs
@@ -51,10 +52,10 @@ def test_org_page_marks_what_differs_from_standard(client):
 
 
 def test_proof_page_highlights_the_decider_and_the_clamp(client):
-    html = client.get("/why/quorvell/G?policy=against-interest").get_data(as_text=True)
+    html = client.get("/why/quorvell/R?policy=against-interest").get_data(as_text=True)
     assert 'class="node bound fired"' in html and "decides" in html
     assert '<span class="tag clamp">held by C16</span>' in html
-    assert "facts/worlds/example/signals.facts:10" in html  # each fact with file:line
+    assert "facts/worlds/example/signals.facts:30" in html  # each fact with file:line
     data = json.loads(re.search(r'<script type="application/json" id="proof-data">(.*?)</script>', html, re.S).group(1))
     assert data["root"] == "n1" and any(n["fired"] for n in data["nodes"])
 

@@ -75,10 +75,10 @@ def test_registry_to_proof_to_graph(site, page, shots):
     page.screenshot(path=str(shots / "registry.png"))
     page.click("a.org:has-text('Quorvell')")
     page.wait_for_url("**/org/quorvell**")
-    # the against-interest G cell is the one marked as differing
-    assert page.locator("td.differs a[href*='/why/quorvell/G?policy=against-interest']").count() == 1
-    page.click("a[href*='/why/quorvell/G?policy=against-interest']")
-    page.wait_for_url("**/why/quorvell/G**")
+    # the against-interest R cell is the one marked as differing
+    assert page.locator("td.differs a[href*='/why/quorvell/R?policy=against-interest']").count() == 1
+    page.click("a[href*='/why/quorvell/R?policy=against-interest']")
+    page.wait_for_url("**/why/quorvell/R**")
     assert page.locator("details.fired > summary .tag.fired").first.is_visible()
     assert page.locator(".tag.clamp:has-text('held by C16')").first.is_visible()
     page.screenshot(path=str(shots / "proof-tree.png"))

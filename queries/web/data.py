@@ -15,7 +15,7 @@ from ..money import BUCKETS, IN_KIND, cell_text, lab_distances, tie_graph
 from ..money import ties as tie_statements  # this module's ties() is the web's tie graph
 
 #: the clauses that hold (clamp) a stated bound (RULES section 0 and 9)
-CLAMP = re.compile(r"^held by (C14|C15|C16|F\.12|X\.7|9)\b")
+CLAMP = re.compile(r"^held by ([A-Z0-9][A-Za-z0-9.]*):")
 URL = re.compile(r"^https?://\S+$")
 
 
