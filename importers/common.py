@@ -1,4 +1,4 @@
-"""What both importers share: names matched to a world's ids, shares and dates in the fact language.
+"""What both importers share: register records joined to a world's ids, shares and dates in the fact language.
 
     >>> norm("Veridane Systems, Inc."), norm("VERIDANE SYSTEMS")
     ('veridane systems', 'veridane systems')
@@ -6,18 +6,23 @@
     ('25%', '12.5%', '75-100%', '<5%')
     >>> share({"exact": 20}), share({"minimum": 20}), share({"exclusiveMinimum": 50}), share({})
     ('20%', '>=20%', '>50%', None)
+    >>> number("1E+100000000")
+    Traceback (most recent call last):
+    ...
+    provlog.importers.common.Unwritable: '1E+100000000' has more than 30 characters written out (the fact language's limit)
 """
 from __future__ import annotations
 
 import re
 import shutil
 import tempfile
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 from pathlib import Path
-from typing import Dict, Optional, Tuple
+from typing import Dict, Iterable, List, Optional, Tuple
 
 from ..facts import LoadError, load_world
-from .records import ImportFailure
+from ..facts.values import MAX_NUMBER, show
+from .records import ImportFailure, Record
 
 #: Legal-form words dropped before names are compared (a register writes "Ltd", a curator may not).
 LEGAL_FORMS = ("ltd", "limited", "inc", "incorporated", "llc", "llp", "plc", "gmbh", "ag", "sa", "sas", "bv", "nv",
@@ -50,6 +55,8 @@ def world_names(world: Path, out: Path) -> Dict[str, Tuple[str, str]]:
     for f in facts:
         if f.kind in ("lab", "org", "entity", "person"):
             key = norm(f["name"])
+            if not key:  # a name of no Latin letter or digit compares with nothing
+                continue
             if key in found and found[key][0] != f["id"]:
                 shared.add(key)
             found[key] = (f["id"], f.kind)
@@ -58,10 +65,54 @@ def world_names(world: Path, out: Path) -> Dict[str, Tuple[str, str]]:
     return found
 
 
+def join_by_name(candidates: Iterable[Tuple[str, Record, str, bool]], names: Dict[str, Tuple[str, str]],
+                 report) -> Dict[str, Tuple[str, str]]:
+    """The register records that take a world id: record id -> (world id, kind).
+
+    ``candidates`` are (record id, its record, its name, is it a person). A
+    person record joins a world person, an entity record a lab, org or entity,
+    by compared name; and only a record that alone has that name: two register
+    records are never made one node. Each near miss is in the report.
+    """
+    by_world: Dict[Tuple[str, str], List[Tuple[str, Record]]] = {}
+    for rid, rec, name, person in candidates:
+        known = names.get(norm(name)) if norm(name) else None
+        if known is None:
+            continue
+        if (known[1] == "person") != person:
+            report.leave(f"{'a person' if person else 'an entity'} record with the name of the world's {known[1]} "
+                         f"{known[0]}: not joined (a person joins only a person)", rec)
+            continue
+        by_world.setdefault(known, []).append((rid, rec))
+    joins = {}
+    for known, recs in by_world.items():
+        if len(recs) == 1:
+            joins[recs[0][0]] = known
+            report.matched[recs[0][0]] = known[0]
+            continue
+        for rid, rec in recs:
+            report.leave(f"{len(recs)} register records have the name of the world's {known[0]}: none takes its id "
+                         f"(each is its own node; a record joins by name only when it alone has it)", rec)
+    return joins
+
+
+class Unwritable(ValueError):
+    """A value the fact language cannot write as a number: not one, not finite, or too long."""
+
+
 def number(x) -> str:
-    """A JSON number as the fact language writes it (no exponent, no trailing zeros)."""
-    d = Decimal(str(x)).normalize()
-    s = format(d, "f")
+    """A number (JSON's, or text) as the fact language writes it: no exponent, no trailing zeros."""
+    try:
+        d = Decimal(str(x).strip())
+    except InvalidOperation:
+        raise Unwritable(f"{show(str(x), 20)} is not a number") from None
+    if not d.is_finite():
+        raise Unwritable(f"{show(str(x), 20)} is not a finite number")
+    # bound the exponent before writing it out: 1E+100000000 is a hundred million digits
+    s = format(d.normalize(), "f") if abs(d.adjusted()) <= MAX_NUMBER else ""
+    if not s or len(s) > MAX_NUMBER:
+        raise Unwritable(f"{show(str(x), 20)} has more than {MAX_NUMBER} characters written out "
+                         f"(the fact language's limit)")
     return s
 
 

@@ -4,17 +4,26 @@ A `.json` file holds one JSON array of statements (the way BODS publishes its
 examples); a `.jsonl` or `.ndjson` file holds one JSON object a line (the way
 registers and FollowTheMoney exports are published). Either way a record keeps
 where it came from, so an error, and every statement made from it, can name
-its file:line.
+its file:line. A leading UTF-8 byte-order mark is read through.
+
+JSON is read within bounds, so a hostile file is a located error, never a
+traceback: numbers of at most 100 characters, no NaN or Infinity (not JSON),
+nesting as deep as Python's recursion allows.
 
     >>> import io, json
     >>> recs = list(read_array('[\\n {"a": 1},\\n {"a": 2}\\n]', "x.json"))
     >>> [(r.line, r.data["a"]) for r in recs]
     [(2, 1), (3, 2)]
+    >>> list(read_lines(iter(['{"a": NaN}']), "x.jsonl"))
+    Traceback (most recent call last):
+    ...
+    provlog.importers.records.ImportFailure: x.jsonl:1: not JSON: NaN (JSON has no NaN or Infinity)
 """
 from __future__ import annotations
 
 import json
 import os
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Dict, Iterator, List, Sequence, Union
@@ -23,6 +32,8 @@ from typing import Any, Dict, Iterator, List, Sequence, Union
 LINES = (".jsonl", ".ndjson")
 #: What a folder import reads.
 READ = (".json",) + LINES
+#: The longest JSON number read (Python's own limit, 4,300 digits, would raise; no register needs more).
+NUMBER_CHARS = 100
 
 
 class ImportFailure(Exception):
@@ -52,13 +63,51 @@ class Record:
         return f"{self.file}:{self.line}"
 
 
+class _Unreadable(ValueError):
+    """JSON that parses but that provlog does not read (a constant, a number past NUMBER_CHARS)."""
+
+
+def _constant(name: str):
+    raise _Unreadable(f"not JSON: {name} (JSON has no NaN or Infinity)")
+
+
+def _number(kind):
+    def parse(text: str):
+        if len(text) > NUMBER_CHARS:
+            raise _Unreadable(f"a number of {len(text):,} characters: provlog reads JSON numbers of at most "
+                              f"{NUMBER_CHARS}")
+        return kind(text)
+    return parse
+
+
+_DECODER = json.JSONDecoder(parse_constant=_constant, parse_int=_number(int), parse_float=_number(float))
+
+
+def _decode(text: str, at: int, name: str, line: int, lines_before: int = 0):
+    """(object, end) of the JSON value at offset ``at`` of ``text``: the statement that starts at ``line``
+    of file ``name`` (``text`` starts ``lines_before`` lines into the file).
+
+    Whatever provlog does not read is a located ImportFailure: bad JSON at its
+    line and column; a NaN, a long number or nesting past the recursion limit
+    at the statement's line.
+    """
+    try:
+        return _DECODER.raw_decode(text, at)
+    except json.JSONDecodeError as e:
+        raise ImportFailure([f"{name}:{lines_before + e.lineno}:{e.colno}: not JSON: {e.msg}"]) from None
+    except _Unreadable as e:
+        raise ImportFailure([f"{name}:{line}: {e}"]) from None
+    except RecursionError:
+        raise ImportFailure([f"{name}:{line}: JSON nested deeper than {sys.getrecursionlimit():,} levels: "
+                             f"provlog reads no deeper"]) from None
+
+
 def _line_of(text: str, offset: int, start_line: int, start_offset: int) -> int:
     return start_line + text.count("\n", start_offset, offset)
 
 
 def read_array(text: str, name: str) -> Iterator[Record]:
     """The objects of a JSON array, each with the line its ``{`` is on."""
-    decoder = json.JSONDecoder()
     i, n = 0, len(text)
     line, at = 1, 0
 
@@ -69,7 +118,8 @@ def read_array(text: str, name: str) -> Iterator[Record]:
 
     i = skip(i)
     if i >= n or text[i] != "[":
-        raise ImportFailure([f"{name}:{_line_of(text, i, line, at)}: expected a JSON array of statements "
+        what = "the file is empty" if i >= n else f"it starts with {text[i]!r}"
+        raise ImportFailure([f"{name}:{_line_of(text, i, line, at)}: expected a JSON array of statements, but {what} "
                              f"(or name the file .jsonl for one statement a line)"])
     i = skip(i + 1)
     first = True
@@ -84,10 +134,7 @@ def read_array(text: str, name: str) -> Iterator[Record]:
             i = skip(i + 1)
         first = False
         line, at = _line_of(text, i, line, at), i
-        try:
-            obj, end = decoder.raw_decode(text, i)
-        except json.JSONDecodeError as e:
-            raise ImportFailure([f"{name}:{e.lineno}:{e.colno}: not JSON: {e.msg}"]) from None
+        obj, end = _decode(text, i, name, line)
         if not isinstance(obj, dict):
             raise ImportFailure([f"{name}:{line}: expected a JSON object (a statement), got {type(obj).__name__}"])
         yield Record(name, line, obj)
@@ -99,10 +146,9 @@ def read_lines(lines: Iterator[str], name: str) -> Iterator[Record]:
     for no, text in enumerate(lines, 1):
         if not text.strip():
             continue
-        try:
-            obj = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise ImportFailure([f"{name}:{no}:{e.colno}: not JSON: {e.msg}"]) from None
+        obj, end = _decode(text, len(text) - len(text.lstrip()), name, no, no - 1)
+        if text[end:].strip():
+            raise ImportFailure([f"{name}:{no}:{end + 1}: not JSON: text after the statement (one statement a line)"])
         if not isinstance(obj, dict):
             raise ImportFailure([f"{name}:{no}: expected a JSON object (a statement), got {type(obj).__name__}"])
         yield Record(name, no, obj)
@@ -125,14 +171,17 @@ def files(paths: Sequence[Union[str, os.PathLike]]) -> List[Path]:
 
 
 def read(path: Path, name: str = "") -> Iterator[Record]:
-    """Every record of one file, by its ending."""
+    """Every record of one file, by its ending (a leading byte-order mark is read through)."""
     name = name or str(path)
     try:
         if path.suffix in LINES:
-            with open(path, encoding="utf-8") as fh:
+            with open(path, encoding="utf-8-sig") as fh:
                 yield from read_lines(fh, name)
         else:
-            yield from read_array(path.read_text(encoding="utf-8"), name)
+            text = path.read_text(encoding="utf-8-sig")
+            if not text.strip():  # an empty array would be `[]`: an empty .json file is no JSON at all
+                raise ImportFailure([f"{name}: the file is empty (a register file holds a JSON array of statements)"])
+            yield from read_array(text, name)
     except UnicodeDecodeError as e:
         raise ImportFailure([f"{name}: not UTF-8 text (byte {e.start})"]) from None
     except OSError as e:
