@@ -317,3 +317,34 @@ def _cat(cwd: Path, oids: List[str]) -> Dict[str, bytes]:
         got[oid] = out[nl + 1: nl + 1 + size]
         i = nl + 1 + size + 1
     return got
+
+
+class TreePath:
+    """A world in a revision: ``path`` in ``tree`` (what ``load_world`` and the store take in place of a
+    file-system path). ``str()`` is its name, ``REV:path``.
+
+        >>> TreePath(GitTree("HEAD"), "facts/worlds/example")     # doctest: +SKIP
+        HEAD:facts/worlds/example
+    """
+
+    def __init__(self, tree: GitTree, path):
+        self.tree = tree
+        self.path = tree.path(str(path))
+
+    def __str__(self) -> str:
+        return self.tree.name(self.path)
+
+    __repr__ = __str__
+
+    def listed(self) -> List[str]:
+        """The names of the files the world is read from before includes (as the loader lists them)."""
+        t = self.tree
+        if t.is_dir(self.path):
+            return [t.name(q) for q in t.listing(self.path, lambda *a: None)]
+        return [t.name(self.path)]
+
+    def digest(self, name: str) -> str:
+        """A file's blob id, by its name (``REV:path``); ``missing`` if the tree has none."""
+        rev, _, path = name.partition(":")
+        got = self.tree.digest(PurePosixPath(path)) if rev == self.tree.rev else None
+        return got or "missing"

@@ -20,7 +20,7 @@ from . import schema as S
 from .language import LANGUAGE
 from . import values as V
 from .errors import STRICT_ONLY, Diagnostic, LoadError
-from .files import Disk, TooBig
+from .files import Disk, TooBig, TreePath
 from .model import Fact, FactSet, Loc
 
 #: Input limits (E153): generous for real worlds, finite for hostile ones.
@@ -520,9 +520,12 @@ def load_world(path: Union[str, os.PathLike], strict: bool = False, root: Option
     write (default :data:`provlog.facts.LANGUAGE`, every rulebook's).
     ``files``: where the files are read from (facts/files.py; default the
     file system): a :class:`~provlog.facts.files.GitTree` reads a revision's,
-    ``path`` then being a path in its tree, and names them ``REV:path``.
+    ``path`` then being a path in its tree, and names them ``REV:path``; a
+    :class:`~provlog.facts.files.TreePath` ``path`` is both at once.
     """
-    if files is None:
+    if isinstance(path, TreePath):
+        files, p = path.tree, path.path
+    elif files is None:
         files = Disk(Path(root if root is not None else Path.cwd()).resolve())
         p = Path(path)
     else:
