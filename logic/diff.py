@@ -108,39 +108,41 @@ def statements(old: S.Stored, new: S.Stored) -> Tuple[List[Fact], List[Fact]]:
     flags, citations), never by place; each side's in file order. Two equal statements are two."""
     con = _attach(old, new)
     try:
-        # content groups whose count differs: read only their rows
-        diff = (f"SELECT {_CONTENT}, COUNT(*) FROM a._facts GROUP BY {_CONTENT} EXCEPT "
-                f"SELECT {_CONTENT}, COUNT(*) FROM b._facts GROUP BY {_CONTENT}")
-        back = diff.replace("a._facts", "x._facts").replace("b._facts", "a._facts").replace("x._facts", "b._facts")
-        groups = {r[:5] for r in con.execute(diff)} | {r[:5] for r in con.execute(back)}
+        # each side's contents counted (a Counter of 93,000 rows costs less than SQL's EXCEPT both ways)
+        counts = [Counter(con.execute(f"SELECT {_CONTENT} FROM {side}._facts")) for side in ("a", "b")]
+        differ = [counts[0] - counts[1], counts[1] - counts[0]]
         sides = []
-        for side in ("a", "b"):
-            con.execute("DROP TABLE IF EXISTS temp.want")
-            con.execute("CREATE TEMP TABLE want (kind, flags, src, span, vals)")
-            con.executemany("INSERT INTO temp.want VALUES (?,?,?,?,?)", sorted(groups, key=repr))
-            rows = con.execute(f"SELECT f.{S._FACT_COLS.replace(', ', ', f.')} FROM {side}._facts f JOIN temp.want w "
-                               f"ON f.kind = w.kind AND f.flags = w.flags AND f.src = w.src AND f.vals = w.vals "
-                               f"AND f.span IS w.span ORDER BY f.n").fetchall()
-            sides.append([S.fact_from_row(r) for r in rows])
+        for side, extra in zip(("a", "b"), differ):
+            got: List[Fact] = []
+            if extra:
+                rows = con.execute(f"SELECT {S._FACT_COLS} FROM {side}._facts WHERE kind IN "
+                                   f"({','.join('?' * len({k[0] for k in extra}))}) ORDER BY n",
+                                   sorted({k[0] for k in extra})).fetchall()
+                # the last copies of a content stand for those the other side lacks (at most extra[c] of them)
+                for r in reversed(rows):
+                    c = r[1:2] + r[7:11]
+                    if extra.get(c, 0) > 0:
+                        extra[c] -= 1
+                        got.append(S.fact_from_row(r))
+            sides.append(got[::-1])
     finally:
         con.close()
     was, now = sides
     # the same content may be spelled two ways in a store (values in another order): compared as facts
-    left = Counter(f.canon() for f in now)
-    gone = []
-    for f in was:
-        if left[f.canon()]:
-            left[f.canon()] -= 1
-        else:
-            gone.append(f)
-    left = Counter(f.canon() for f in was)
-    came = []
-    for f in now:
-        if left[f.canon()]:
-            left[f.canon()] -= 1
-        else:
-            came.append(f)
+    gone, came = _less(was, now), _less(now, was)
     return gone, came
+
+
+def _less(these: List[Fact], those: List[Fact]) -> List[Fact]:
+    """``these`` less one of each equal fact in ``those`` (a multiset difference by content)."""
+    left = Counter(f.canon() for f in those)
+    out = []
+    for f in these:
+        if left[f.canon()]:
+            left[f.canon()] -= 1
+        else:
+            out.append(f)
+    return out
 
 
 def _at(f: Fact) -> Tuple[str, int]:
