@@ -364,7 +364,7 @@ def diff(old: str, new: Optional[str], without, sets, policy: Optional[str], exi
     b = _load(side(new, old), as_of=as_of) if new is not None else a
     if without or sets:
         try:
-            b = what_if(b, without, sets)
+            b = what_if(b, without, sets, fast=new is None)
         except LoadError as e:
             click.echo(e.render(), err=True)
             _fail("the what-if was refused; nothing was compared", 1)

@@ -87,11 +87,17 @@ def _scratch() -> Path:
 
 
 # -- what-if --------------------------------------------------------------------------------------
-def what_if(world: World, without: Sequence[str] = (), sets: Sequence[Tuple[str, str]] = ()) -> World:
+def what_if(world: World, without: Sequence[str] = (), sets: Sequence[Tuple[str, str]] = (),
+            fast: bool = True) -> World:
     """The world with the statements ``without`` names taken away and each ``(id, key=value)`` of ``sets``
-    set, checked as a load would (facts/whatif.py: a refusal raises its LoadError, located). Its model
-    is written from ``world``'s store where the edit path applies (logic/edit.py), else derived."""
+    set, checked as a load would (facts/whatif.py: a refusal raises its LoadError, located).
+
+    From a stored world (and ``fast``), a change of signals, cites and sources is derived for the orgs
+    it reaches alone (logic/whatif.py), and the what-if remembers its delta: :func:`compare` against
+    ``world`` reads it instead of comparing stores. Otherwise its model is written from the world's
+    store by the edit path where that applies (logic/edit.py), or derived whole."""
     from ..facts import whatif as W
+    from ..logic import whatif as L
 
     def text(f: Fact) -> str:
         try:
@@ -99,28 +105,61 @@ def what_if(world: World, without: Sequence[str] = (), sets: Sequence[Tuple[str,
         except (OSError, UnicodeDecodeError) as e:
             raise DiffError(f"--set reads the statement where it is written, and {f.loc.file} cannot be read: {e}")
 
-    facts = list(world.facts)
-    if without:
-        facts = W.without(facts, list(without))
-    for ident, assignment in sets:
-        facts = W.set_value(facts, ident, assignment, text)
-    fs = W.resolved(facts, world.facts.files)
-    asked = " ".join([f"--without {i}" for i in without] + [f"--set {i} {a}" for i, a in sets])
-    old = world._store if isinstance(world._store, S.Stored) else None
-    got = _edited(world, old, fs, asked) if old is not None else None
+    stored = world._store if isinstance(world._store, S.Stored) else None
+    statements = L.StoredStatements(world.facts) if stored is not None else W.Statements(list(world.facts))
+    removed, added = W.change(statements, without, sets, text)
+    got = _overlaid(world, stored, removed, added) if stored is not None and fast else None
     if got is None:
-        got = World(fs, as_of=world.as_of_given, name=world.name, lazy=True, rulebooks=world.rulebooks)
-    got.what_if = asked  # its files are the world's: it keeps its name, and the report says what was asked
+        now = {f.fid: None for f in removed}
+        now.update((f.fid, f) for f in added)
+        facts = [now.get(f.fid, f) if f.fid in now else f for f in world.facts]
+        fs = W.resolved([f for f in facts if f is not None], world.facts.files)
+        got = _edited(world, stored, fs, removed, added) if stored is not None else None
+        got = got or World(fs, as_of=world.as_of_given, name=world.name, lazy=True, rulebooks=world.rulebooks)
+    # its files are the world's: it keeps its name, and the report says what was asked
+    got.what_if = " ".join([f"--without {i}" for i in without] + [f"--set {i} {a}" for i, a in sets])
     return got
 
 
-def _edited(world: World, old: S.Stored, fs, asked: str) -> Optional[World]:
+def _overlaid(world: World, stored: S.Stored, removed, added) -> Optional[World]:
+    """The what-if as the world's stored model with its delta laid over it (logic/whatif.py), or None
+    where that is refused."""
+    import sqlite3
+
+    from ..logic import Derivation
+    from ..logic import whatif as L
+    from ..logic.program import DerivedSignal
+
+    as_of = world.as_of_given
+    try:
+        delta = L.rederive(stored, removed, added, as_of)
+    except (L.Refused, S.StoreError, sqlite3.Error) as e:
+        S.warn(f"what-if derived whole ({e})") if os.environ.get("PROVLOG_DEBUG") else None
+        return None
+    facts = L.OverlayFacts(world.facts, removed, added)
+    w = World(facts, as_of=as_of, name=world.name, lazy=True, rulebooks=world.rulebooks)
+
+    def live() -> Derivation:  # a pyDatalog goal over the what-if: derived whole, once
+        if not hasattr(w, "_live"):
+            w._live = Derivation.run(facts.to_factset(), as_of)
+        return w._live
+
+    model = L.Overlay(S.StoredModel(stored, lambda: live()), delta.changes)
+    origins = L.OverlayOrigins(S.StoredOrigins(stored, world.facts), removed, added, as_of)
+    w._derivation = Derivation.stored(facts, model, S.derived_signals(stored, DerivedSignal), origins, live)
+    w.edited = delta.orgs
+    w.delta = (world, delta.changes, list(removed), list(added))
+    return w
+
+
+def _edited(world: World, old: S.Stored, fs, removed, added) -> Optional[World]:
     """The what-if's model written from the world's store by the edit path, or None where it is refused."""
     import sqlite3
 
     from ..logic import edit
 
     made = json.loads(old.meta["inputs"])
+    asked = "".join(sorted(f.canon() for f in list(removed) + list(added)))
     inp = dict(made, files=dict(made.get("files", {}), **{"(what-if)": hashlib.sha256(asked.encode()).hexdigest()}))
     probe = World(fs, as_of=world.as_of_given, name=world.name, lazy=True, rulebooks=world.rulebooks)
     target = _scratch() / "what-if.sqlite"
@@ -309,11 +348,17 @@ def compare(old: World, new: World, policy: Optional[str] = None) -> Report:
     """The report of what moves from ``old`` to ``new`` (under ``policy`` only, if given)."""
     if policy is not None:
         old._check(policy=policy)
-    a, b = model(old), model(new)
-    rows = changes(a, b, RELATIONS)
-    removed, added = statements(a, b)
+    base = getattr(new, "delta", None)
+    if base is not None and base[0] is old:  # a what-if of ``old``: its delta is the difference
+        _, rows, removed, added = base
+    else:
+        a, b = model(old), model(new)
+        rows = changes(a, b, RELATIONS)
+        removed, added = statements(a, b)
     ms = moves(old.derivation, new.derivation, rows, removed, added, policy)
-    changed, gone, came = pair(removed, added, _place(old.name), _place(new.name))
+    by_place = lambda f: (f.loc.file, f.loc.line)  # noqa: E731
+    changed, gone, came = pair(sorted(removed, key=by_place), sorted(added, key=by_place),
+                               _place(old.name), _place(new.name))
     return Report(_label_of(old), _label_of(new), changed, gone, came, ms, (old.name, new.name))
 
 
