@@ -247,7 +247,7 @@ class Report:
             for m in ms:
                 lines.append(f"  {_label(m)}: {_shown(m.shown(m.old))} -> {_shown(m.shown(m.new))}"
                              f"   rule {m.old_rule or '-'} -> {m.new_rule or '-'}")
-                rests = _statement_lines(*self.rests_on(m))
+                rests = _statement_lines(*self.rests_on(m), short=True)
                 lines += ["      rests on: " + rests[0]] + ["                " + r for r in rests[1:]] if rests else \
                     ["      rests on no edited statement (the change reaches it through no statement of its proofs)"]
         return "\n".join(lines)
@@ -321,7 +321,7 @@ def _statement_lines(changed, removed, added, short: bool = False) -> List[str]:
     out = []
     for a, b in changed:
         if short:
-            out.append(f"~ {statement_text(b)} ({b.loc}; was {_was(a, b)})")
+            out.append(f"~ {statement_text(b)}  ({b.loc}; was {_was(a, b)})")
         else:
             out += [f"~ {statement_text(a)}  ({a.loc})", f"  -> {statement_text(b)}  ({b.loc})"]
     out += [f"- {statement_text(f)}  ({f.loc})" for f in removed]
@@ -331,7 +331,8 @@ def _statement_lines(changed, removed, added, short: bool = False) -> List[str]:
 
 def _was(a: Fact, b: Fact) -> str:
     """What an edited statement said before, in few words: the values that differ."""
-    diff = [f"{k}={_shown(a.values.get(k))}" for k in sorted(set(a.values) | set(b.values))
+    diff = [f"{k}={_shown(a.values.get(k)) if a.values.get(k) is not None else '(none)'}"
+            for k in sorted(set(a.values) | set(b.values))
             if not k.startswith("_") and a.values.get(k) != b.values.get(k)]
     if a.flags != b.flags:
         diff.append("flags " + (",".join(sorted(a.flags)) or "none"))
