@@ -132,7 +132,7 @@ def _rederive(old: S.Stored, removed: Sequence[Fact], added: Sequence[Fact], as_
     from . import strata
     from .edit import locality
     from .engine import Program
-    from .program import PER_POLICY, RULES, DerivedSignal
+    from .program import PER_POLICY, RULES
 
     if any(f.kind not in KINDS for f in list(removed) + list(added)):
         raise Refused("a what-if of another kind of statement")
@@ -208,12 +208,9 @@ def _rederive(old: S.Stored, removed: Sequence[Fact], added: Sequence[Fact], as_
     program = Program()
     for pred, arity in edb.PREDICATES.items():
         program.declare(pred, arity)
-    before: Dict[str, List[Tuple]] = {}
     for pred in sorted(reads & set(edb.PREDICATES)):
         if pred in old.rels:
             program.assert_rows(pred, edb_rows(pred))
-    derived = [S.derived_signal(r, DerivedSignal) for r in
-               old.query(f"SELECT * FROM _derived WHERE {_in('org', orgs_l)[0]} ORDER BY rowid", orgs_l)] if orgs_l else []
     signal_org = {s: o for s, o in old.query(f"SELECT signal, org FROM signal WHERE {_in('org', orgs_l)[0]}", orgs_l)} \
         if orgs_l else {}
     signal_org.update((f["id"], f["org"]) for f in added if f.kind == "signal")
