@@ -9,10 +9,8 @@ and raised together as one :class:`LoadError`.
 from __future__ import annotations
 
 import difflib
-import errno
 import os
 import re
-import stat
 from pathlib import Path
 from typing import Dict, List, Optional, Set, Tuple, Union
 
@@ -22,6 +20,7 @@ from . import schema as S
 from .language import LANGUAGE
 from . import values as V
 from .errors import STRICT_ONLY, Diagnostic, LoadError
+from .files import Disk, TooBig, TreePath
 from .model import Fact, FactSet, Loc
 
 #: Input limits (E153): generous for real worlds, finite for hostile ones.
@@ -59,36 +58,30 @@ class _Collector:
         return stmts
 
 
-def _display(path: Path, root: Path) -> str:
-    try:
-        return os.path.relpath(path, root)
-    except ValueError:  # pragma: no cover - other drive on Windows
-        return str(path)
-
-
 class _Reader:
     """Reads files and their includes, parses them, and checks statements."""
 
-    def __init__(self, root: Path, strict: bool, errs: _Collector, top: Optional[Path] = None):
-        self.root = root
+    def __init__(self, files, strict: bool, errs: _Collector, top=None):
+        self.files = files  # facts/files.py: Disk, or a GitTree
         self.top = top  # the world's folder: an include may not lead out of it (E154)
         self.strict = strict
         self.errs = errs
-        self.loaded: Dict[Path, str] = {}
+        self.loaded: Dict[object, str] = {}
         self.facts: List[Fact] = []
         self.attempted: Set[str] = set()  # ids of declarations that failed their own checks
         self.count = 0
 
-    def read(self, path: Path, stack: Tuple[Path, ...] = (), at: Optional[Tuple[str, int, int, str]] = None):
+    def read(self, path, stack: Tuple = (), at: Optional[Tuple[str, int, int, str]] = None):
+        files = self.files
         try:
-            path = path.resolve()
+            path = files.resolve(path)
         except (OSError, ValueError, RuntimeError) as e:  # a NUL byte, a symlink loop
             f, line, col, text = at or (str(path), 1, 1, "")
-            self.errs.add(f, line, col, "E150", f"cannot read file {_display(path, self.root)!r}: {getattr(e, 'strerror', None) or e}", text)
+            self.errs.add(f, line, col, "E150", f"cannot read file {files.name(path)!r}: {getattr(e, 'strerror', None) or e}", text)
             return
         if path in stack:
             f, line, col, text = at  # type: ignore[misc]
-            chain = " -> ".join(_display(p, self.root) for p in stack + (path,))
+            chain = " -> ".join(files.name(p) for p in stack + (path,))
             self.errs.add(f, line, col, "E151", f"include cycle: {chain}", text)
             return
         if path in self.loaded:
@@ -98,24 +91,17 @@ class _Reader:
             self.errs.add(f, line, col, "E153", f"includes nest deeper than {MAX_INCLUDE_DEPTH} files", text)
             return
         if len(self.loaded) >= MAX_FILES:
-            f, line, col, text = at or (_display(path, self.root), 1, 1, "")
+            f, line, col, text = at or (files.name(path), 1, 1, "")
             self.errs.add(f, line, col, "E153", f"a world may have at most {MAX_FILES} files")
             return
-        name = _display(path, self.root)
+        name = files.name(path)
         self.loaded[path] = name
         try:
-            st = path.stat()
-            if not stat.S_ISREG(st.st_mode):  # a folder, a FIFO, /dev/zero: nothing to read, or no end to it
-                raise OSError(0, "a folder, not a file" if stat.S_ISDIR(st.st_mode)
-                              else "not a regular file (a FIFO, device or socket)")
-            if st.st_size > MAX_FILE_BYTES:
-                self.errs.add(name, 1, 1, "E153", f"file is {st.st_size} bytes; the limit is {MAX_FILE_BYTES}")
-                return
-            with open(path, "rb") as fh:
-                data = fh.read(MAX_FILE_BYTES + 1)
-            if len(data) > MAX_FILE_BYTES:  # pragma: no cover - grew while being read
-                self.errs.add(name, 1, 1, "E153", f"file is over {MAX_FILE_BYTES} bytes, the limit")
-                return
+            data = files.read(path, MAX_FILE_BYTES)
+        except TooBig as e:
+            self.errs.add(name, 1, 1, "E153", f"file is over {MAX_FILE_BYTES} bytes, the limit" if e.size is None
+                          else f"file is {e.size} bytes; the limit is {MAX_FILE_BYTES}")
+            return
         except OSError as e:
             if at:
                 f, line, col, text = at
@@ -141,85 +127,28 @@ class _Reader:
                 else:
                     _note_attempt(st, self.attempted, self.errs)
 
-    def _include(self, st: RawStatement, path: Path, stack: Tuple[Path, ...]):
+    def _include(self, st: RawStatement, path, stack: Tuple):
         decl = self.errs.language.decls["include"]
         vals = _check_items(st, decl, self.errs)
         if vals is None:
             return
-        target = path.parent / vals[0]["path"]
+        target = self.files.join(path, vals[0]["path"])
         arg = st.args[0]  # the caret of an include error stands under the path
         try:
-            resolved = target.resolve()
+            resolved = self.files.resolve(target)
         except (OSError, ValueError, RuntimeError):
             resolved = target  # read() reports it
-        if self.top is not None and resolved != self.top and self.top not in resolved.parents:
+        if self.top is not None and not self.files.inside(resolved, self.top):
             # a world is the files under its folder: an include that leads out could make a
             # check print lines of any readable file into a CI log
             self.errs.add(st.file, arg.line, arg.col, "E154",
-                          f"include leads outside the world folder, to {_display(resolved, self.root)!r}; "
+                          f"include leads outside the world folder, to {self.files.name(resolved)!r}; "
                           f"copy the file into the world", "")
             return
         self.read(target, stack, at=(st.file, arg.line, arg.col, ""))
 
 
 _BYTE_LINE_END = re.compile(rb"\r\n?|\n")
-
-
-def _folder_files(folder: Path, root: Path, errs: _Collector) -> List[Path]:
-    """Every ``.facts`` entry under ``folder``, in path order; each entry that cannot be read is reported.
-
-    Nothing under a world folder is skipped in silence: a subfolder that cannot
-    be listed, or a symlink that dangles or loops, is an error (E150). A
-    symlink is followed only when it stays inside the world folder (a world is
-    the files under its folder and nothing else); one that leads out is refused
-    (E154). Entries named ``*.facts`` are returned whatever they are, and
-    :meth:`_Reader.read` refuses those that are not regular files (a folder
-    named ``x.facts``, a FIFO, a device). Other files are not the world's.
-    """
-    top = folder.resolve()
-    files: List[Path] = []
-    seen: Set[Path] = {top}  # folders listed (a symlink back up is read once)
-
-    def refuse(entry: Path, code: str, msg: str) -> None:
-        errs.add(_display(entry, root), 1, 1, code, msg)
-
-    todo = [folder]
-    while todo:
-        d = todo.pop()
-        try:
-            entries = sorted(os.scandir(d), key=lambda e: e.name)
-        except OSError as e:
-            refuse(d, "E150", f"cannot read folder: {e.strerror}")
-            continue
-        for e in entries:
-            path = Path(e.path)
-            is_facts = e.name.endswith(".facts")
-            if e.is_symlink():
-                try:
-                    target = path.resolve(strict=True)
-                except (OSError, RuntimeError) as err:  # RuntimeError: a loop, before Python 3.13
-                    loop = isinstance(err, RuntimeError) or err.errno == errno.ELOOP
-                    refuse(path, "E150", f"symlink {'loops' if loop else 'points to nothing (dangling)'}: "
-                                         f"{os.readlink(path)!r}")
-                    continue
-                is_dir = target.is_dir()
-                if target != top and top not in target.parents:
-                    if is_facts or is_dir:
-                        refuse(path, "E154", f"symlink leads outside the world folder, to {_display(target, root)!r}; "
-                                              "a world is the files under its folder: copy or move them in")
-                    continue
-                if is_dir and not is_facts:
-                    if target not in seen:
-                        seen.add(target)
-                        todo.append(path)
-                    continue
-            elif e.is_dir(follow_symlinks=False) and not is_facts:
-                seen.add(path.resolve())
-                todo.append(path)
-                continue
-            if is_facts:
-                files.append(path)
-    return sorted(files)
 
 
 def _decode(data: bytes, name: str, errs: _Collector) -> Optional[str]:
@@ -582,33 +511,52 @@ def _resolve(facts: List[Fact], errs: _Collector, attempted: Set[str] = frozense
 
 
 def load_world(path: Union[str, os.PathLike], strict: bool = False, root: Optional[Union[str, os.PathLike]] = None,
-               language: Optional[S.Language] = None) -> FactSet:
+               language: Optional[S.Language] = None, files=None) -> FactSet:
     """Load a world from a ``.facts`` file or a folder of them (recursively).
 
     Raises :class:`LoadError` with every error found; returns a complete
     :class:`FactSet` otherwise. File names in errors are relative to ``root``
     (default: the current directory). ``language``: the statements it may
     write (default :data:`provlog.facts.LANGUAGE`, every rulebook's).
+    ``files``: where the files are read from (facts/files.py; default the
+    file system): a :class:`~provlog.facts.files.GitTree` reads a revision's,
+    ``path`` then being a path in its tree, and names them ``REV:path``; a
+    :class:`~provlog.facts.files.TreePath` ``path`` is both at once.
     """
-    p = Path(path)
-    base = Path(root) if root is not None else Path.cwd()
+    if isinstance(path, TreePath):
+        files, p = path.tree, path.path
+    elif files is None:
+        files = Disk(Path(root if root is not None else Path.cwd()).resolve())
+        p = Path(path)
+    else:
+        p = files.path(str(path))
     errs = _Collector(language)
-    reader = _Reader(base.resolve(), strict, errs, top=(p if p.is_dir() else p.parent).resolve())
+    is_dir = files.is_dir(p)
+    try:
+        top = files.resolve(p if is_dir else p.parent)
+    except (OSError, ValueError, RuntimeError):
+        top = None  # read() reports it
+    reader = _Reader(files, strict, errs, top=top)
+
+    def refuse(entry, code: str, msg: str) -> None:
+        errs.add(files.name(entry), 1, 1, code, msg)
+
     with paused_gc():
-        if p.is_dir():
-            files = _folder_files(p, reader.root, errs)
-            if not files and not errs.diags:
-                raise LoadError([Diagnostic(_display(p.resolve(), reader.root), 1, 1, "E155",
+        if is_dir:
+            listed = files.listing(p, refuse)
+            if not listed and not errs.diags:
+                raise LoadError([Diagnostic(files.name(files.resolve(p)), 1, 1, "E155",
                                             "empty world: the folder holds no .facts files")])
-            for q in files:
+            for q in listed:
                 reader.read(q)
-        elif p.exists():
+        elif files.exists(p):
             reader.read(p)
         else:
-            raise LoadError([Diagnostic(str(path), 1, 1, "E150", "no such file or folder")])
+            shown = str(path) if isinstance(files, Disk) else files.name(p)
+            raise LoadError([Diagnostic(shown, 1, 1, "E150", "no such file or folder")])
         world = _resolve(reader.facts, errs, reader.attempted)
     if not reader.facts and not errs.diags:
-        errs.add(_display(p.resolve(), reader.root), 1, 1, "E155",
+        errs.add(files.name(files.resolve(p)), 1, 1, "E155",
                  "empty world: its files hold no statements (only comments and blank lines)")
     if errs.diags:
         raise LoadError(errs.diags)

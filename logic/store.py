@@ -27,9 +27,10 @@ import tempfile
 from contextlib import contextmanager
 from datetime import date
 from fractions import Fraction
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
 
+from ..facts.files import TreePath
 from ..facts.model import Fact, Loc
 from ..facts.values import Pct
 
@@ -184,14 +185,17 @@ def inputs(path, strict: bool, as_of: Optional[str], files: Optional[Sequence[st
     """Everything a world's store depends on; ``files`` adds the files it read beyond the listed ones
     (includes, as recorded in a store). Raises OSError if a file cannot be read."""
     root = Path.cwd().resolve()
-    p = Path(path)
-    listed = [_display(q, root) for q in listed_files(p)]
+    if isinstance(path, TreePath):  # a revision's world: its files keyed by their blob ids (the content)
+        listed, digest = path.listed(), path.digest
+    else:
+        listed = [_display(q, root) for q in listed_files(Path(path))]
+        digest = lambda n: _sha((root / n).read_bytes())  # noqa: E731
     names = sorted(set(listed) | set(files or ()))
     return {
         "schema": SCHEMA, "version": _version(), "code": _code_hash(), "cwd": str(root), "world": str(path),
         # the date a world is read at: --as-of, else its own as-of statement (in its bytes), else today
         "strict": bool(strict), "as_of": as_of, "today": date.today().isoformat(), "listed": listed,
-        "files": {n: _sha((root / n).read_bytes()) for n in names},
+        "files": {n: digest(n) for n in names},
     }
 
 
@@ -223,7 +227,12 @@ def key_of(inp: Dict[str, Any]) -> str:
 
 
 def default_path(world) -> Path:
-    """``.provlog/`` in the world's folder (a folder world's own, a file world's parent)."""
+    """``.provlog/`` in the world's folder (a folder world's own, a file world's parent); a revision's
+    world (a TreePath) beside the same folder in the working tree (else at the repository's top)."""
+    if isinstance(world, TreePath):
+        here = world.tree.top / str(world.path)
+        folder = here if here.is_dir() else here.parent if here.parent.is_dir() else world.tree.top
+        return folder / ".provlog" / f"{PurePosixPath(world.path).name or 'world'}@rev-{_sha(str(world).encode())[:12]}.sqlite"
     p = Path(world)
     folder = p if p.is_dir() else p.parent
     return folder / ".provlog" / f"{p.resolve().name or 'world'}-{_sha(str(p.resolve()).encode())[:12]}.sqlite"

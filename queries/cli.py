@@ -336,6 +336,47 @@ def fingerprint(world: str, fmt: str) -> None:
     click.echo(f"facts {fp['facts']}\nrules {fp['rules']}")
 
 
+@main.command()
+@click.argument("old")
+@click.argument("new", required=False)
+@click.option("--without", "without", multiple=True, metavar="ID",
+              help="What-if: take away a source (with its cites), a signal (with its cites) or a statement (repeatable).")
+@click.option("--set", "sets", nargs=2, multiple=True, metavar="ID KEY=VALUE",
+              help="What-if: set one value of a statement, e.g. --set src-x status=differs (repeatable).")
+@click.option("--policy", "policy", default=None, metavar="P", help="Only this policy (default: every policy).")
+@click.option("--exit-code", is_flag=True, help="Exit 1 when anything moved (as git diff --exit-code).")
+@output("text", "json", "markdown")
+@AS_OF
+@_guard
+def diff(old: str, new: Optional[str], without, sets, policy: Optional[str], exit_code: bool, fmt: str,
+         as_of: Optional[str]) -> None:
+    """What moves from OLD to NEW, and the statements each move rests on (docs/diff.md).
+
+    Each side is a world path or a git revision of one: REV:path, or REV beside the other
+    side's path (provlog diff HEAD~1 world). With one side and --without / --set: what that
+    change, not yet written, would move.
+    """
+    from .diff import DiffError, compare, side, what_if
+
+    if new is None and not (without or sets):
+        raise DiffError("diff needs two sides (OLD NEW), or one world and a what-if (--without, --set)")
+    a = _load(side(old, new), as_of=as_of)
+    b = _load(side(new, old), as_of=as_of) if new is not None else a
+    if without or sets:
+        try:
+            b = what_if(b, without, sets, fast=new is None)
+        except LoadError as e:
+            click.echo(e.render(), err=True)
+            _fail("the what-if was refused; nothing was compared", 1)
+    report = compare(a, b, policy)
+    if fmt == "json":
+        _dump(report.to_json())
+    else:
+        click.echo(report.to_markdown() if fmt == "markdown" else report.to_text())
+    if exit_code and report.moved:
+        sys.exit(1)
+
+
 @main.command(name="why-not")
 @click.argument("world")
 @click.argument("org", required=False)

@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from provlog.facts import LoadError, load_text, load_world
-from provlog.facts import loader
+from provlog.facts import files, loader
 from provlog.facts.values import MAX_NUMBER
 from provlog.grammar.query import MAX_DIGITS
 from provlog.queries.cli import main
@@ -158,8 +158,8 @@ def test_an_unreadable_file_and_an_unreadable_subfolder_are_errors(tmp_path, mon
             raise PermissionError(errno.EACCES, "Permission denied")
         return real_scandir(path)
 
-    monkeypatch.setattr(loader, "open", no_read, raising=False)
-    monkeypatch.setattr(loader.os, "scandir", no_list)
+    monkeypatch.setattr(files, "open", no_read, raising=False)  # facts/files.py reads for the loader
+    monkeypatch.setattr(files.os, "scandir", no_list)
     found, diags = codes(w, tmp_path)
     assert found == [("w/a.facts", "E150"), ("w/sub", "E150")]
     assert all("Permission denied" in d.message for d in diags)

@@ -124,6 +124,9 @@ def create_app(world: str, policy: str = DEFAULT_POLICY, as_of: Optional[str] = 
     def matrix():
         return render_template("matrix.html", m=data.matrix(the_world()), amount=data.amount)
 
+    from .diff import register  # the diff pages (issue 28): routes and templates of their own
+    register(app, the_world, world, as_of)
+
     @app.errorhandler(503)
     def not_loaded(_):
         return render_template("errors.html", error=loaded.error), 503

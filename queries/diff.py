@@ -1,0 +1,371 @@
+"""``provlog diff``: what a change moves between two versions of a world, and why (docs/diff.md).
+
+    >>> old, new = World.load(side("HEAD~1", "w"), store=True), World.load("w", store=True)   # doctest: +SKIP
+    >>> print(compare(old, new).to_text())                                                  # doctest: +SKIP
+
+A side is a world path, or a git revision of one, read from git's object store
+(facts/files.py): ``REV:path`` (the path from the repository's top, as ``git
+show`` reads it; ``REV:./path`` from the working directory), or a bare ``REV``
+beside the other side's path. :func:`what_if` makes the new side from the old
+one's facts instead (``--without``, ``--set``; facts/whatif.py).
+
+The difference is read from the two stored models (logic/diff.py), row by row
+of the relations reported; the reasons are proved only for what moved
+(explain/diff.py).
+"""
+from __future__ import annotations
+
+import atexit
+import hashlib
+import json
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+
+from ..errors import ProvlogError
+from ..explain.diff import ITEMS, RELATIONS, Move, moves
+from ..explain.proof import statement_text
+from ..facts.files import GitError, GitTree, TreePath
+from ..facts.model import Fact
+from ..logic import store as S
+from ..logic.diff import changes, pair, statements
+from .api import World
+
+
+class DiffError(ProvlogError):
+    """A side that is neither a world nor a revision, or a diff asked wrongly (exit 2)."""
+
+    exit_code = 2
+
+
+# -- sides ----------------------------------------------------------------------------------------
+def side(spec: str, other: Optional[str] = None) -> Union[str, TreePath]:
+    """A world path (if it exists) or a revision's world: ``REV:path``, or ``REV`` at ``other``'s path."""
+    if os.path.exists(spec):
+        return spec
+    rev, colon, path = spec.partition(":")
+    try:
+        if colon and rev:
+            tree = GitTree(rev)
+            return TreePath(tree, tree.from_cwd(path) if path.startswith(("./", "../")) or path == "." else path)
+        if other is not None and not colon:
+            tree = GitTree(spec)
+            return TreePath(tree, tree.from_cwd(other))
+    except GitError as e:
+        raise DiffError(f"{spec!r} is neither a world nor a revision: {e}") from None
+    raise DiffError(f"{spec!r} is neither a world (no such file or folder) nor REV:path")
+
+
+def model(world: World) -> S.Stored:
+    """The stored model a world answers from; one written to a temporary file if it has none."""
+    world.derivation  # derive (and store) if it has not
+    st = world._store
+    if isinstance(st, S.Stored):
+        return st
+    if isinstance(st, tuple):  # derived here and stored: the store made from exactly its inputs
+        target, (path, strict, _) = st
+        opened = S.open_store(target, lambda files: S.inputs(path, strict, world.as_of_given, files), quiet=True)
+        if opened is not None:
+            return opened
+    target = _scratch() / "side.sqlite"
+    S.write(target, world.derivation, {}, world.fingerprint())
+    opened = S.open_store(target, None, quiet=True)
+    if opened is None:  # pragma: no cover - just written
+        raise DiffError(f"the model of {world.name} could not be stored")
+    return opened
+
+
+def _scratch() -> Path:
+    """A temporary folder, removed when the process ends."""
+    d = tempfile.mkdtemp(prefix="provlog-diff-")
+    atexit.register(shutil.rmtree, d, True)
+    return Path(d)
+
+
+# -- what-if --------------------------------------------------------------------------------------
+def what_if(world: World, without: Sequence[str] = (), sets: Sequence[Tuple[str, str]] = (),
+            fast: bool = True) -> World:
+    """The world with the statements ``without`` names taken away and each ``(id, key=value)`` of ``sets``
+    set, checked as a load would (facts/whatif.py: a refusal raises its LoadError, located).
+
+    From a stored world (and ``fast``), a change of signals, cites and sources is derived for the orgs
+    it reaches alone (logic/whatif.py), and the what-if remembers its delta: :func:`compare` against
+    ``world`` reads it instead of comparing stores. Otherwise its model is written from the world's
+    store by the edit path where that applies (logic/edit.py), or derived whole."""
+    from ..facts import whatif as W
+    from ..logic import whatif as L
+
+    def text(f: Fact) -> str:
+        try:
+            return Path(f.loc.file).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            raise DiffError(f"--set reads the statement where it is written, and {f.loc.file} cannot be read: {e}")
+
+    stored = world._store if isinstance(world._store, S.Stored) else None
+    statements = L.StoredStatements(world.facts) if stored is not None else W.Statements(list(world.facts))
+    removed, added = W.change(statements, without, sets, text)
+    got = _overlaid(world, stored, removed, added) if stored is not None and fast else None
+    if got is None:
+        now = {f.fid: None for f in removed}
+        now.update((f.fid, f) for f in added)
+        facts = [now.get(f.fid, f) if f.fid in now else f for f in world.facts]
+        fs = W.resolved([f for f in facts if f is not None], world.facts.files)
+        got = _edited(world, stored, fs, removed, added) if stored is not None else None
+        got = got or World(fs, as_of=world.as_of_given, name=world.name, lazy=True, rulebooks=world.rulebooks)
+    # its files are the world's: it keeps its name, and the report says what was asked
+    got.what_if = " ".join([f"--without {i}" for i in without] + [f"--set {i} {a}" for i, a in sets])
+    return got
+
+
+def _overlaid(world: World, stored: S.Stored, removed, added) -> Optional[World]:
+    """The what-if as the world's stored model with its delta laid over it (logic/whatif.py), or None
+    where that is refused."""
+    import sqlite3
+
+    from ..logic import Derivation
+    from ..logic import whatif as L
+    from ..logic.program import DerivedSignal
+
+    as_of = world.as_of_given
+    try:
+        delta = L.rederive(stored, removed, added, as_of)
+    except (L.Refused, S.StoreError, sqlite3.Error) as e:
+        S.warn(f"what-if derived whole ({e})") if os.environ.get("PROVLOG_DEBUG") else None
+        return None
+    facts = L.OverlayFacts(world.facts, removed, added)
+    w = World(facts, as_of=as_of, name=world.name, lazy=True, rulebooks=world.rulebooks)
+
+    def live() -> Derivation:  # a pyDatalog goal over the what-if: derived whole, once
+        if not hasattr(w, "_live"):
+            w._live = Derivation.run(facts.to_factset(), as_of)
+        return w._live
+
+    model = L.Overlay(S.StoredModel(stored, lambda: live()), delta.changes)
+    origins = L.OverlayOrigins(S.StoredOrigins(stored, world.facts), removed, added, as_of)
+    w._derivation = Derivation.stored(facts, model, S.derived_signals(stored, DerivedSignal), origins, live)
+    w.edited = delta.orgs
+    w.delta = (world, delta.changes, list(removed), list(added))
+    return w
+
+
+def _edited(world: World, old: S.Stored, fs, removed, added) -> Optional[World]:
+    """The what-if's model written from the world's store by the edit path, or None where it is refused."""
+    import sqlite3
+
+    from ..logic import edit
+
+    made = json.loads(old.meta["inputs"])
+    asked = "".join(sorted(f.canon() for f in list(removed) + list(added)))
+    inp = dict(made, files=dict(made.get("files", {}), **{"(what-if)": hashlib.sha256(asked.encode()).hexdigest()}))
+    probe = World(fs, as_of=world.as_of_given, name=world.name, lazy=True, rulebooks=world.rulebooks)
+    target = _scratch() / "what-if.sqlite"
+    try:
+        edit.update(target, old, fs, inp, probe.fingerprint(), world.as_of_given)
+    except (edit.Refused, OSError, S.StoreError, sqlite3.Error, KeyError, ValueError, TypeError):
+        return None
+    opened = S.open_store(target, None, quiet=True)
+    if opened is None:  # pragma: no cover - just written
+        return None
+    return World._from_store(opened, world.as_of_given, world.name, world.rulebooks)
+
+
+# -- the report -----------------------------------------------------------------------------------
+def _within(world: str, file: str) -> str:
+    """A file's name inside its world (``a.facts``), so that both sides' names compare."""
+    if file.startswith(world.rstrip("/") + "/"):
+        return file[len(world.rstrip("/")) + 1:]
+    return os.path.basename(file) if file == world else file
+
+
+def _place(world: str):
+    """Where a statement of ``world`` stands, as both sides can compare it: (file inside the world, line)."""
+    return lambda f: (_within(world, f.loc.file), f.loc.line)
+
+
+@dataclass
+class Report:
+    """What differs from ``old`` to ``new``: the statements, and every reported row that moved."""
+
+    old: str
+    new: str
+    changed: List[Tuple[Fact, Fact]] = field(default_factory=list)
+    removed: List[Fact] = field(default_factory=list)
+    added: List[Fact] = field(default_factory=list)
+    moves: List[Move] = field(default_factory=list)
+    roots: Tuple[str, str] = ("", "")  # the two worlds' paths (their files are named under them)
+
+    @property
+    def moved(self) -> bool:
+        return bool(self.moves)
+
+    def by_org(self) -> Dict[str, List[Move]]:
+        out: Dict[str, List[Move]] = {}
+        for m in self.moves:
+            out.setdefault(m.org, []).append(m)
+        return out
+
+    def rests_on(self, m: Move) -> Tuple[List[Tuple[Fact, Fact]], List[Fact], List[Fact]]:
+        """The statements a move rests on as (changed, removed, added): a statement the report lists
+        as changed is shown changed (its old and new text) whichever of the two proofs it is in."""
+        olds = {a.canon(): (a, b) for a, b in self.changed}
+        news = {b.canon(): (a, b) for a, b in self.changed}
+        changed = []
+        for f in m.rests_old + m.rests_new:
+            got = olds.get(f.canon()) if f in m.rests_old else news.get(f.canon())
+            if got is not None and got not in changed:
+                changed.append(got)
+        kept_old = [f for f in m.rests_old if f.canon() not in olds]
+        kept_new = [f for f in m.rests_new if f.canon() not in news]
+        more, gone, came = pair(kept_old, kept_new, _place(self.roots[0]), _place(self.roots[1]))
+        return changed + more, gone, came
+
+    # -- formats ---------------------------------------------------------------------------------
+    def to_json(self) -> Dict[str, Any]:
+        orgs = {}
+        for org, ms in self.by_org().items():
+            orgs[org] = [self._move_json(m) for m in ms]
+        return {"old": self.old, "new": self.new, "moved": len(self.moves),
+                "statements": _statements_json(self.changed, self.removed, self.added), "orgs": orgs}
+
+    def _move_json(self, m: Move) -> Dict[str, Any]:
+        out = {"what": m.what, "key": _key(m), "old": _plain(m.shown(m.old)), "new": _plain(m.shown(m.new)),
+               "old_rule": m.old_rule, "new_rule": m.new_rule, "rests_on": _statements_json(*self.rests_on(m))}
+        if m.what == "value":
+            out["old_signal"] = (m.old[4] or None) if m.old else None
+            out["new_signal"] = (m.new[4] or None) if m.new else None
+        return out
+
+    def to_text(self) -> str:
+        lines = [f"diff {self.old} -> {self.new}", _summary(self)]
+        lines += ["  " + s for s in _statement_lines(self.changed, self.removed, self.added)]
+        for org, ms in self.by_org().items():
+            lines += ["", org]
+            for m in ms:
+                lines.append(f"  {_label(m)}: {_shown(m.shown(m.old))} -> {_shown(m.shown(m.new))}"
+                             f"   rule {m.old_rule or '-'} -> {m.new_rule or '-'}")
+                rests = _statement_lines(*self.rests_on(m), short=True)
+                lines += ["      rests on: " + rests[0]] + ["                " + r for r in rests[1:]] if rests else \
+                    ["      rests on no edited statement (the change reaches it through no statement of its proofs)"]
+        return "\n".join(lines)
+
+    def to_markdown(self) -> str:
+        out = [f"### provlog diff: `{self.old}` → `{self.new}`", "", f"**{_summary(self)}**", ""]
+        if self.moves:
+            out += ["| org | what | old | new | rule | rests on |", "|---|---|---|---|---|---|"]
+            for m in self.moves:
+                rests = "<br>".join(_md(s) for s in _statement_lines(*self.rests_on(m), short=True)) or "—"
+                out.append(f"| {_md(m.org)} | {_md(_label(m))} | {_md(_shown(m.shown(m.old)))} | "
+                           f"{_md(_shown(m.shown(m.new)))} | {_md(m.old_rule or '-')} → {_md(m.new_rule or '-')} | {rests} |")
+            out.append("")
+        stmts = _statement_lines(self.changed, self.removed, self.added)
+        if stmts:
+            out += ["<details><summary>Statements</summary>", "", "```"] + stmts + ["```", "", "</details>"]
+        return "\n".join(out)
+
+
+def _summary(r: Report) -> str:
+    n = len(r.moves)
+    orgs = len(r.by_org())
+    stm = f"{len(r.changed)} changed, {len(r.removed)} removed, {len(r.added)} added statements"
+    moved = (f"{n} {'row' if n == 1 else 'rows'} moved in {orgs} {'org' if orgs == 1 else 'orgs'}" if n
+             else "nothing moved")
+    return f"{stm}; {moved}"
+
+
+def _label(m: Move) -> str:
+    k = _key(m)
+    return " ".join([m.what] + [str(v) for v in k.values()])
+
+
+def _key(m: Move) -> Dict[str, Any]:
+    row = m.old or m.new
+    return {"value": lambda: {"dim": row[1], "policy": row[2]}, "conflict": lambda: {"dim": row[1], "policy": row[2]},
+            "band": lambda: {"policy": row[1]}, "role": dict, "hop": dict,
+            "m3": lambda: {"result": row[0]}, "contribution": lambda: {"result": row[0]}}[m.what]()
+
+
+def _plain(v):
+    if isinstance(v, Fraction):
+        return v.numerator if v.denominator == 1 else f"{v.numerator}/{v.denominator}"
+    if isinstance(v, dict):
+        return {k: _plain(x) for k, x in v.items()}
+    return v
+
+
+def _shown(v) -> str:
+    if v is None:
+        return "-"
+    if isinstance(v, dict):
+        return " ".join(f"{k} {_shown(x)}" for k, x in v.items())
+    if isinstance(v, Fraction):
+        return str(v.numerator) if v.denominator == 1 else f"{float(v):.4g} ({v})"
+    return str(v)
+
+
+def _stmt_json(f: Fact) -> Dict[str, Any]:
+    return {"kind": f.kind, "id": f.fid, "text": statement_text(f), "loc": str(f.loc)}
+
+
+def _statements_json(changed, removed, added) -> Dict[str, Any]:
+    return {"changed": [{"old": _stmt_json(a), "new": _stmt_json(b)} for a, b in changed],
+            "removed": [_stmt_json(f) for f in removed], "added": [_stmt_json(f) for f in added]}
+
+
+def _statement_lines(changed, removed, added, short: bool = False) -> List[str]:
+    """``~`` a statement changed (its old and new text; ``short``: the new, and what it was), ``-``
+    removed, ``+`` added, each at its file:line."""
+    out = []
+    for a, b in changed:
+        if short:
+            out.append(f"~ {statement_text(b)}  ({b.loc}; was {_was(a, b)})")
+        else:
+            out += [f"~ {statement_text(a)}  ({a.loc})", f"  -> {statement_text(b)}  ({b.loc})"]
+    out += [f"- {statement_text(f)}  ({f.loc})" for f in removed]
+    out += [f"+ {statement_text(f)}  ({f.loc})" for f in added]
+    return out
+
+
+def _was(a: Fact, b: Fact) -> str:
+    """What an edited statement said before, in few words: the values that differ."""
+    diff = [f"{k}={_shown(a.values.get(k)) if a.values.get(k) is not None else '(none)'}"
+            for k in sorted(set(a.values) | set(b.values))
+            if not k.startswith("_") and a.values.get(k) != b.values.get(k)]
+    if a.flags != b.flags:
+        diff.append("flags " + (",".join(sorted(a.flags)) or "none"))
+    if a.src != b.src:
+        diff.append("src=" + (",".join(a.src) or "none"))
+    return ", ".join(diff) or statement_text(a)
+
+
+def _md(s: str) -> str:
+    return str(s).replace("|", "\\|").replace("\n", " ")
+
+
+def compare(old: World, new: World, policy: Optional[str] = None) -> Report:
+    """The report of what moves from ``old`` to ``new`` (under ``policy`` only, if given)."""
+    if policy is not None:
+        old._check(policy=policy)
+    base = getattr(new, "delta", None)
+    if base is not None and base[0] is old:  # a what-if of ``old``: its delta is the difference
+        _, rows, removed, added = base
+    else:
+        a, b = model(old), model(new)
+        rows = changes(a, b, RELATIONS)
+        removed, added = statements(a, b)
+    ms = moves(old.derivation, new.derivation, rows, removed, added, policy)
+    by_place = lambda f: (f.loc.file, f.loc.line)  # noqa: E731
+    changed, gone, came = pair(sorted(removed, key=by_place), sorted(added, key=by_place),
+                               _place(old.name), _place(new.name))
+    return Report(_label_of(old), _label_of(new), changed, gone, came, ms, (old.name, new.name))
+
+
+def _label_of(w: World) -> str:
+    asked = getattr(w, "what_if", None)
+    return f"{w.name} ({asked})" if asked else w.name
+
+
+__all__ = ["DiffError", "ITEMS", "Report", "compare", "model", "side", "what_if"]
