@@ -17,7 +17,8 @@ from typing import Any, Dict, Tuple
 
 from ..grammar import Pair, RawStatement
 from ..grammar.parser import Arg, Eq
-from ..grammar.query import QueryError, parse_goal, safe_order
+from ..grammar.query import QueryError, safe_order
+from ..grammar.read_goal import parse_goal
 from . import schema as S
 from . import values as V
 

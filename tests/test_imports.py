@@ -24,7 +24,6 @@ ALLOWED = {
 #: a cycle not in it, and on an entry that is no longer a cycle (then delete the entry).
 KNOWN_CYCLES = {
     ("provlog.facts.expect", "provlog.facts.schema"),
-    ("provlog.grammar.goal_reader", "provlog.grammar.query"),
 }
 
 
