@@ -1,13 +1,12 @@
-"""The fact language read by Lark's LALR parser from facts.lark: the terminals
-:mod:`provlog.grammar.parser`'s scanner is built from, and an oracle for it.
+"""The fact language read by Lark's LALR parser (grammar/lark_facts.py): an oracle for
+:mod:`provlog.grammar.parser`.
 
-parser.py reads the statements itself (linear, exact error recovery); it imports
-this module once, on its first parse, for the terminals, and the tests compare
-the two readings (tests/test_fuzz.py).
+parser.py reads the statements itself (linear, exact error recovery; its terminals come from
+lark_facts.py too); the tests compare the two readings (tests/test_fuzz.py).
 """
 from __future__ import annotations
 
-from typing import List, Optional
+from typing import List
 
 from lark import Token, Transformer
 
