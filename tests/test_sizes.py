@@ -12,7 +12,6 @@ ALLOWANCE = {
     "logic/whatif.py:_rederive": 130,
     "logic/edb.py:rows": 107,
     "grammar/parser.py:_parse": 98,
-    "facts/expect.py:read_expect": 94,
     "queries/web/app.py:create_app": 93,
     "explain/why.py:explain_value": 86,
     "logic/pilot/__init__.py:rows": 77,
