@@ -1,6 +1,6 @@
 """The fact language a world is read in: every module's statements, put together here, once.
 
-The independence RULES' statements (schema.py), the benchmark results' (results.py) and each
+The independence RULES' statements (schema.py, expect.py), the benchmark results' (results.py) and each
 rulebook's (pilot.py, advice.py) are declared in languages of their own; nothing adds to
 another module's table when imported. The loader reads :data:`LANGUAGE` unless given another.
 
@@ -11,7 +11,8 @@ another module's table when imported. The loader reads :data:`LANGUAGE` unless g
 """
 from __future__ import annotations
 
-from . import advice, pilot, results, schema
+from . import advice, expect, pilot, results, schema
 from .schema import Language
 
-LANGUAGE: Language = Language.union(schema.STATEMENTS, results.STATEMENTS, pilot.STATEMENTS, advice.STATEMENTS)
+LANGUAGE: Language = Language.union(schema.STATEMENTS, expect.STATEMENTS, results.STATEMENTS,
+                                    pilot.STATEMENTS, advice.STATEMENTS)

@@ -405,9 +405,6 @@ declare(Decl("assessment", (Field("org", ref=("org",)),), attrs=_attrs(
 declare(Decl("preset", (Field("id"), Field("persona", _text, quoted=True)), declares="preset",
              attrs=_attrs(*(Field(d, _weight) for d in V.DIMS)), evidence=False, check=_check_preset,
              summary="a persona's weights for the weighted number"))
-from .expect import read_expect  # noqa: E402  (it reads this module's names when it runs, not on import)
-
-declare(Decl("expect", (), evidence=False, read=read_expect, summary="a golden test beside the facts"))
 declare(Decl("include", (Field("path", _text, quoted=True),), evidence=False, summary="pull in another file"))
 
 

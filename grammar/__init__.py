@@ -6,6 +6,7 @@
     ('lab', ['acme', 'Acme AI'])
 """
 from .parser import Arg, Pair, ParseError, RawStatement, parse_text
-from .query import Goal, QueryError, parse_goal, safe_order
+from .query import Goal, QueryError, safe_order
+from .read_goal import parse_goal
 
 __all__ = ["Arg", "Pair", "ParseError", "Goal", "QueryError", "RawStatement", "parse_goal", "parse_text", "safe_order"]

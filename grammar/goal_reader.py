@@ -1,6 +1,6 @@
 """Goals read by Lark from query.lark into :mod:`provlog.grammar.query`'s literals.
 
-Imported by :func:`provlog.grammar.query.parse_goal` when a goal is read, so that the
+Imported by :func:`provlog.grammar.read_goal.parse_goal` when a goal is read, so that the
 commands that read none (a stored card, a why) do not import Lark.
 """
 from __future__ import annotations

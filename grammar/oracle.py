@@ -1,50 +1,17 @@
-"""The fact language read by Lark's LALR parser from facts.lark: the terminals
-:mod:`provlog.grammar.parser`'s scanner is built from, and an oracle for it.
+"""The fact language read by Lark's LALR parser (grammar/lark_facts.py): an oracle for
+:mod:`provlog.grammar.parser`.
 
-parser.py reads the statements itself (linear, exact error recovery); it imports
-this module once, on its first parse, for the terminals, and the tests compare
-the two readings (tests/test_fuzz.py).
+parser.py reads the statements itself (linear, exact error recovery; its terminals come from
+lark_facts.py too); the tests compare the two readings (tests/test_fuzz.py).
 """
 from __future__ import annotations
 
-from typing import List, Optional
+from typing import List
 
-from lark import Lark, Token, Transformer
+from lark import Token, Transformer
 
-from .parser import Arg, Eq, Item, Pair, RawStatement, _grammar_text, _unescape, source_lines
-
-
-class _Continuation:
-    """Post-lexer for the Lark oracle: a line that starts with spaces or tabs
-    continues the statement above."""
-
-    always_accept = ("_NL",)
-
-    def process(self, stream):
-        pending = None
-        seen_statement = False
-        for tok in stream:
-            if tok.type == "_NL":
-                if seen_statement:
-                    pending = tok
-                continue
-            if pending is not None and tok.column == 1:
-                yield pending
-            pending = None
-            seen_statement = True
-            yield tok
-
-
-_LARK: Optional[Lark] = None
-
-
-def lark_parser() -> Lark:
-    """The Lark LALR parser of facts.lark (the oracle; and the source of the terminals)."""
-    global _LARK
-    if _LARK is None:
-        _LARK = Lark(_grammar_text(), parser="lalr", postlex=_Continuation(), propagate_positions=False,
-                     maybe_placeholders=False)
-    return _LARK
+from .lark_facts import lark_parser
+from .parser import Arg, Eq, Item, Pair, RawStatement, _unescape, source_lines
 
 
 # -- the Lark oracle ------------------------------------------------------------------------------

@@ -23,7 +23,6 @@ import sys
 import unicodedata
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from importlib import resources
 from typing import List, Optional, Pattern, Tuple, Union
 
 from ..errors import ProvlogError
@@ -110,10 +109,6 @@ def _unescape(s: str) -> str:
 
 # -- the grammar ------------------------------------------------------------------------------
 
-def _grammar_text() -> str:
-    return resources.files(__package__).joinpath("facts.lark").read_text(encoding="utf-8")
-
-
 # Scanner order: layout first, then the terminals in Lark's own precedence
 # (KEY before WORD: `type=vc` is the key `type=`, never the word `type`).
 _ORDER = ("WS", "COMMENT", "STRING", "KEY", "WORD", "EQ", "COMMA")
@@ -123,7 +118,7 @@ _SCANNER: Optional[Pattern[str]] = None
 def _scanner() -> Pattern[str]:
     global _SCANNER
     if _SCANNER is None:
-        from .oracle import lark_parser  # Lark, only to read facts.lark's terminals (once, on the first parse)
+        from .lark_facts import lark_parser  # Lark, only to read facts.lark's terminals (once, on the first parse)
 
         terms = {t.name: t.pattern.to_regexp() for t in lark_parser().terminals}
         missing = [n for n in _ORDER if n not in terms]

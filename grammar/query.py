@@ -4,7 +4,9 @@ A goal is read by a grammar of its own (query.lark) into a small tree of
 literals whose constants are typed values (str or int). Nothing a goal says
 becomes program text: logic/goal.py evaluates the tree over the derived
 tables, and the rules' own literals (logic/syntax.py) are the same kinds.
+The goal's text is read by :func:`provlog.grammar.read_goal.parse_goal`.
 
+    >>> from provlog.grammar import parse_goal
     >>> g = parse_goal("value(O, 'F', 'standard', X, S, R) & (X < 2)")
     >>> [str(lit) for lit in g.literals], g.variables()
     (["value(O, 'F', 'standard', X, S, R)", '(X < 2)'], ('O', 'X', 'S', 'R'))
@@ -171,13 +173,6 @@ class Goal:
 
 
 # -- parsing ---------------------------------------------------------------------------------------
-def parse_goal(text: str) -> Goal:
-    """The goal's literals; :class:`QueryError` (with the column) if it is not a goal provlog reads."""
-    from .goal_reader import read  # Lark: imported by the commands that read a goal, not by the rest
-
-    return Goal(read(text), text)
-
-
 def _ready(lit: Literal, bound: Set[str]) -> bool:
     """Whether a literal can be decided with ``bound`` variables: a positive one always; a test once
     its variables are bound (``(X == c)`` binds X)."""

@@ -169,7 +169,7 @@ def _code_hash() -> str:
 
 
 def _version() -> str:
-    from provlog import __version__  # setup.cfg's version (importlib.metadata would cost more than the card)
+    from provlog.version import __version__  # setup.cfg's version (importlib.metadata would cost more than the card)
 
     return __version__
 

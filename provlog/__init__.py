@@ -6,7 +6,7 @@
 """
 from pathlib import Path as _Path
 
-__version__ = "0.1.0"
+from .version import __version__  # noqa: F401
 
 # In a source checkout the subpackages are the top-level folders (setup.cfg's package_dir maps
 # provlog.logic to logic/, ...). An installed provlog has them inside; but run from the checkout's root

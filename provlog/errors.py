@@ -20,3 +20,9 @@ class ProvlogError(Exception):
     """Something a user wrote or asked that provlog refuses; ``exit_code`` is what the CLI exits with."""
 
     exit_code = 1
+
+
+class UnknownName(ProvlogError, ValueError):
+    """An org, dimension, policy or preset the world does not have."""
+
+    exit_code = 2

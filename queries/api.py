@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Dict, List, Optional, Tuple, Union
 
-from ..errors import ProvlogError
+from ..errors import UnknownName
 from ..facts import DIMS, Diagnostic, FactSet, LoadError, load_text, load_world
 from ..facts.schema import POLICY_NAMES
 from ..grammar import QueryError, parse_goal
@@ -27,12 +27,6 @@ DEFAULT_POLICY = "standard"
 STORED_POLICY = "leads-included"  # stored values and roles derive under it (section 0)
 
 __all__ = ["Card", "Clamp", "LoadError", "Signal", "UnknownName", "Value", "World", "DEFAULT_POLICY"]
-
-
-class UnknownName(ProvlogError, ValueError):
-    """An org, dimension, policy or preset the world does not have."""
-
-    exit_code = 2
 
 
 @dataclass(frozen=True)

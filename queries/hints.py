@@ -21,7 +21,8 @@ from typing import Dict, Iterable, List, Optional, Tuple
 
 from ..facts import DIMS
 from ..facts.schema import POLICY_NAMES
-from ..grammar.query import Atom, Compare, Const, FuncEq, Negated, parse_goal
+from ..grammar.query import Atom, Compare, Const, FuncEq, Negated
+from ..grammar.read_goal import parse_goal
 from ..logic import RULES
 from .reference import CORE, relations, rulebook_flag, rulebook_names
 

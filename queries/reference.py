@@ -20,7 +20,7 @@ from ..logic.clauses import RELATIONS, SIGNATURES
 from ..logic.program import CORE as CORE_BOOK
 from ..logic.registry import RULEBOOKS
 from ..logic.rules import Rule, RuleSet
-from .api import UnknownName
+from ..errors import UnknownName
 
 CORE = CORE_BOOK.name  # "independence": a command's rulebook when --rulebook is left out
 
