@@ -109,59 +109,16 @@ def explain_value(d: Derivation, org: str, dim: str, policy: str) -> Explanation
     ex = Explainer(d)
     g = ex.graph
     got = d.values.get((org, dim, policy))
-    if got is not None:
-        x, sig, rule = got
-        root = ex.prove_atom("value", (org, dim, policy, x, sig or "", rule))
-        g.nodes[root]["kind"] = "value"
-        g.nodes[root]["rule"] = rule  # the deciding rule, as `value --json` names it
-    else:
-        root = f"value {org} {dim} {policy}"
-        g.add_node(root, kind="value", rule="0", loc=None,
-                   label=f"{org} {dim} = - under {policy}: unevidenced (no admissible cap or floor)")
-    conflict = d.conflicts.get((org, dim, policy))
-    if conflict is not None:  # the disagreement stays on the card (RULES section 0, "Conflict")
-        resolved = bool(got) and not got[1]
-        g.nodes[root]["label"] += (f"; conflict: floor {conflict[1]} > cap {conflict[0]}, "
-                                   + ("resolved" if resolved else "unresolved: verify fails"))
+    root = _value_root(d, ex, org, dim, policy, got)
     body = list(g.successors(root))
     decider = got[1] if got else None
     listed = []
     for sid, kind, status, bound, srule in _signals_on(d, org, dim):
         notes = informational_notes(d, sid, ex) if kind != "info" else []
         if kind == "info" or notes:
-            said = f"{sid} ({srule}) is informational: it never bounds" if not notes else (
-                f"{sid} ({srule}): {kind} {bound} is informational by {', '.join(c for c, _, _ in notes)}: it never bounds")
-            nid = ex._add(f"info {sid}", kind="excluded", rule=notes[0][0] if notes else srule, label=said)
-            for _, _, node in notes:  # the clause's note (its bound_note), with its proof
-                g.add_edge(nid, node)
-            for c in _evidence_nodes(ex, sid):
-                g.add_edge(nid, c)
-            listed.append(((3, 0, sid), nid))
-            continue
-        eff = d.effective.get((sid, policy))
-        view = d.view_of(sid, policy)
-        if eff is not None:
-            node = ex.prove_atom("effective", (sid, policy, eff[0], eff[1]))
-            fired = sid == decider
-            clauses = sorted(d.held.get((sid, view), ()), key=clause_order)
-            a = g.nodes[node]
-            a["fired"] = fired
-            a["kind"] = "bound"
-            a["rule"] = srule  # the rule of the signal that sets this bound
-            a["label"] = (("FIRED " if fired else "") + f"{sid} ({srule}): {kind} {bound}"
-                          + (f" -> effective {eff[1]}" if eff[1] != bound else "")
-                          + (f" (held by {', '.join(clauses)})" if clauses else "")
-                          + f", admissible under {policy}")
-            kids = list(g.successors(node))
-            g.remove_edges_from([(node, c) for c in kids])
-            for clause in clauses:  # each clamp first, with its clause
-                held = ex.prove_atom("held", (sid, view, clause))
-                g.nodes[held]["kind"] = "clamp"
-                g.nodes[held]["rule"] = clause  # the clause that held it (one rule lists several: four_fails)
-                g.nodes[held]["label"] = _clamp_text(ex, sid, view, clause)
-                g.add_edge(node, held)
-            for c in kids:
-                g.add_edge(node, c)
+            listed.append(((3, 0, sid), _informational_node(ex, sid, kind, bound, srule, notes)))
+        elif (eff := d.effective.get((sid, policy))) is not None:
+            node = _bound_node(d, ex, sid, kind, bound, srule, policy, eff, fired=sid == decider)
             listed.append(((0, eff[1], sid) if kind == "cap" else (1, -eff[1], sid), node))
         else:
             nid = ex._add(f"excluded {sid} {policy}", kind="excluded", rule=srule,
@@ -184,6 +141,67 @@ def explain_value(d: Derivation, org: str, dim: str, policy: str) -> Explanation
     # Sub-proofs tried and not chosen are not part of the proof.
     g.remove_nodes_from(set(g) - g.descendants(root) - {root})
     return Explanation(root, g)
+
+
+def _value_root(d: Derivation, ex: Explainer, org: str, dim: str, policy: str, got) -> str:
+    """The root node: the value with its deciding rule (or unevidenced), and any conflict on it."""
+    g = ex.graph
+    if got is not None:
+        x, sig, rule = got
+        root = ex.prove_atom("value", (org, dim, policy, x, sig or "", rule))
+        g.nodes[root]["kind"] = "value"
+        g.nodes[root]["rule"] = rule  # the deciding rule, as `value --json` names it
+    else:
+        root = f"value {org} {dim} {policy}"
+        g.add_node(root, kind="value", rule="0", loc=None,
+                   label=f"{org} {dim} = - under {policy}: unevidenced (no admissible cap or floor)")
+    conflict = d.conflicts.get((org, dim, policy))
+    if conflict is not None:  # the disagreement stays on the card (RULES section 0, "Conflict")
+        resolved = bool(got) and not got[1]
+        g.nodes[root]["label"] += (f"; conflict: floor {conflict[1]} > cap {conflict[0]}, "
+                                   + ("resolved" if resolved else "unresolved: verify fails"))
+    return root
+
+
+def _informational_node(ex: Explainer, sid: str, kind: str, bound, srule: str, notes) -> str:
+    """A signal that never bounds: an `info` signal, or one a clause makes informational (section 9)."""
+    g = ex.graph
+    said = f"{sid} ({srule}) is informational: it never bounds" if not notes else (
+        f"{sid} ({srule}): {kind} {bound} is informational by {', '.join(c for c, _, _ in notes)}: it never bounds")
+    nid = ex._add(f"info {sid}", kind="excluded", rule=notes[0][0] if notes else srule, label=said)
+    for _, _, node in notes:  # the clause's note (its bound_note), with its proof
+        g.add_edge(nid, node)
+    for c in _evidence_nodes(ex, sid):
+        g.add_edge(nid, c)
+    return nid
+
+
+def _bound_node(d: Derivation, ex: Explainer, sid: str, kind: str, bound, srule: str,
+                policy: str, eff, fired: bool) -> str:
+    """An admissible cap or floor with its effective bound ``eff``, each clamp that held it first."""
+    g = ex.graph
+    view = d.view_of(sid, policy)
+    node = ex.prove_atom("effective", (sid, policy, eff[0], eff[1]))
+    clauses = sorted(d.held.get((sid, view), ()), key=clause_order)
+    a = g.nodes[node]
+    a["fired"] = fired
+    a["kind"] = "bound"
+    a["rule"] = srule  # the rule of the signal that sets this bound
+    a["label"] = (("FIRED " if fired else "") + f"{sid} ({srule}): {kind} {bound}"
+                  + (f" -> effective {eff[1]}" if eff[1] != bound else "")
+                  + (f" (held by {', '.join(clauses)})" if clauses else "")
+                  + f", admissible under {policy}")
+    kids = list(g.successors(node))
+    g.remove_edges_from([(node, c) for c in kids])
+    for clause in clauses:  # each clamp first, with its clause
+        held = ex.prove_atom("held", (sid, view, clause))
+        g.nodes[held]["kind"] = "clamp"
+        g.nodes[held]["rule"] = clause  # the clause that held it (one rule lists several: four_fails)
+        g.nodes[held]["label"] = _clamp_text(ex, sid, view, clause)
+        g.add_edge(node, held)
+    for c in kids:
+        g.add_edge(node, c)
+    return node
 
 
 def why_not(d: Derivation, org: str, dim: str, target: int, policy: str) -> Dict:

@@ -13,7 +13,6 @@ ALLOWANCE = {
     "logic/edb.py:rows": 107,
     "grammar/parser.py:_parse": 98,
     "queries/web/app.py:create_app": 93,
-    "explain/why.py:explain_value": 86,
     "logic/pilot/__init__.py:rows": 77,
     "facts/loader.py:_resolve": 68,
 }
