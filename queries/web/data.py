@@ -11,6 +11,7 @@ from typing import Any, Dict, List, Optional
 
 from ...facts import DIMS
 from ...facts.schema import POLICY_NAMES
+from .. import placement
 from ..money import BUCKETS, IN_KIND, cell_text, lab_distances, tie_graph
 from ..money import ties as tie_statements  # this module's ties() is the web's tie graph
 
@@ -131,3 +132,51 @@ def matrix(world) -> Dict[str, Any]:
     cols = list(BUCKETS) + [IN_KIND]
     return {"columns": cols, "rows": [{"org": org, "name": name_of(world, org), "cells": [dict(m[org][c], text=cell_text(m[org][c])) for c in cols]}
                                       for org in sorted(m)]}
+
+
+def _ratio(x) -> str:
+    """An exact weight as the browser reads it: "3" or "3/10" (no float on the way)."""
+    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+
+def presets(world) -> List[Dict[str, Any]]:
+    """The world's `preset` statements: id, persona and exact weights, sorted by id."""
+    return [{"id": pid, "persona": f["persona"], "weights": {d: _ratio(f[d] or 0) for d in DIMS}}
+            for pid, f in sorted(world.facts.presets.items())]
+
+
+def placed(world, policy: str) -> Dict[str, Any]:
+    """The site's registry: sections in the RULES' placement order, each band first (queries/placement.py),
+    with every org's values and the world's presets, for the browser's weighted number."""
+    rows = []
+    for r in registry(world, policy):
+        fact = world.facts.nodes[r["org"]]
+        r["group"] = placement.group(r["role"], fact["type"], fact["status"] or "in-scope")
+        r["status"] = fact["status"] or "in-scope"
+        rows.append(r)
+    return {"policy": policy, "dims": list(DIMS), "bands": list(placement.BANDS),
+            "sections": placement.place(rows), "presets": presets(world)}
+
+
+def person(world, pid: str) -> Dict[str, Any]:
+    """A named person's card: public roles (section 12: public roles only), ties to the labs, and the
+    values of the orgs they hold roles at whose proofs cite one of their role facts."""
+    roles = [{"role": f["role"], "at": f["at"], "at_name": name_of(world, f["at"]), "recusal": f["recusal"],
+              "since": f["since"], "until": f["until"], "loc": str(f.loc), "org": f["at"] in world.orgs}
+             for f in world.facts.of("role") if f["person"] == pid]
+    roles.sort(key=lambda r: (r["at"], r["role"], r["loc"]))
+    locs = {r["loc"] for r in roles}
+    touched = []
+    for org in sorted({r["at"] for r in roles if r["org"]}):
+        card = world.card(org)
+        for d in DIMS:
+            g = json.loads(world.why(org, d, card.policy, fmt="json"))
+            if any(n.get("loc") in locs for n in g["nodes"]):
+                touched.append({"org": org, "name": name_of(world, org), "dim": d, "value": card.values[d],
+                                "rule": card.deciders.get(d, (None, None))[1]})
+    return {"person": pid, "name": name_of(world, pid), "roles": roles, "touched": touched,
+            "ties": ties(world, pid)}
+
+
+def people(world) -> List[str]:
+    return sorted(k for k, f in world.facts.nodes.items() if f.kind == "person")
