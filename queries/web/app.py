@@ -58,15 +58,18 @@ class _Loaded:
             return self.world
 
 
-def create_app(world: str, policy: str = DEFAULT_POLICY, as_of: Optional[str] = None, site: bool = False) -> Flask:
+def create_app(world: str, policy: str = DEFAULT_POLICY, as_of: Optional[str] = None, site: bool = False,
+               loaded_world: Optional[World] = None) -> Flask:
     """A Flask app over the world at ``world`` (a .facts file or folder); ``policy`` is the default shown,
     ``as_of`` the date the world is read at (default: its own as-of statement, else today). ``site``: render
-    for the static export (``provlog site``): relative links between files, no policy switch, no diff pages."""
+    for the static export (``provlog site``): relative links between files, no policy switch, no diff pages;
+    ``loaded_world``: the World already loaded from ``world`` (the export loads it once)."""
     if policy not in POLICY_NAMES:
         raise UnknownName(f"unknown policy {policy!r}: one of {', '.join(POLICY_NAMES)}")
     app = Flask(__name__)
     app.config.update(PROVLOG_WORLD=world, PROVLOG_POLICY=policy, JSON_SORT_KEYS=False)
     loaded = _Loaded(world, as_of)
+    loaded.world = loaded_world
 
     def the_world() -> World:
         w = loaded.get()
@@ -115,7 +118,7 @@ def create_app(world: str, policy: str = DEFAULT_POLICY, as_of: Optional[str] = 
         w = the_world()
         known(w, org)
         return render_template("org.html", o=data.policies(w, org), hops=w.hops(org), amount=data.amount,
-                               policy=chosen_policy())
+                               policy=chosen_policy(), people=data.people_at(w, org))
 
     @app.get("/why/<org>/<dim>")
     def why(org, dim):

@@ -159,7 +159,7 @@ def placed(world, policy: str) -> Dict[str, Any]:
 
 
 def person(world, pid: str) -> Dict[str, Any]:
-    """A named person's card: public roles (section 12: public roles only), ties to the labs, and the
+    """A named person's card: public roles (RULES section 12: public roles only), ties to the labs, and the
     values of the orgs they hold roles at whose proofs cite one of their role facts."""
     roles = [{"role": f["role"], "at": f["at"], "at_name": name_of(world, f["at"]), "recusal": f["recusal"],
               "since": f["since"], "until": f["until"], "loc": str(f.loc), "org": f["at"] in world.orgs}
@@ -180,3 +180,9 @@ def person(world, pid: str) -> Dict[str, Any]:
 
 def people(world) -> List[str]:
     return sorted(k for k, f in world.facts.nodes.items() if f.kind == "person")
+
+
+def people_at(world, org: str) -> List[Dict[str, str]]:
+    """The named individuals with a role at ``org``: person, name, role, sorted."""
+    return sorted(({"person": f["person"], "name": name_of(world, f["person"]), "role": f["role"]}
+                   for f in world.facts.of("role") if f["at"] == org), key=lambda r: (r["name"], r["person"], r["role"]))
