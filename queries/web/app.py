@@ -8,16 +8,35 @@ escaped by Jinja2, data for scripts passed as JSON (``|tojson``), never as code.
 from __future__ import annotations
 
 import os
+import re
 import threading
 from typing import Optional
 
 from flask import Flask, abort, render_template, request
+from markupsafe import Markup
 
 from ...facts import DIMS, LoadError
 from ...facts.schema import POLICY_NAMES
 from ..api import DEFAULT_POLICY, UnknownName, World
 from . import data
 from .links import page_path, relative
+
+
+#: what a page shows as a visible code, never as itself: C0 and C1 controls (not tab or newline) and the
+#: bidirectional embeddings, overrides and isolates, which would reorder the text around a name
+_INVISIBLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def visible(value):
+    """Jinja's finalize: every printed value with its control and bidi characters as [U+XXXX].
+
+    >>> visible("a\u202eb\x07")
+    'a[U+202E]b[U+0007]'
+    """
+    if not isinstance(value, str):
+        return value
+    shown = _INVISIBLE.sub(lambda m: f"[U+{ord(m.group()):04X}]", value)
+    return Markup(shown) if isinstance(value, Markup) else shown
 
 
 def _site_link(endpoint: str, **values) -> str:
@@ -67,6 +86,7 @@ def create_app(world: str, policy: str = DEFAULT_POLICY, as_of: Optional[str] = 
     if policy not in POLICY_NAMES:
         raise UnknownName(f"unknown policy {policy!r}: one of {', '.join(POLICY_NAMES)}")
     app = Flask(__name__)
+    app.jinja_env.finalize = visible
     app.config.update(PROVLOG_WORLD=world, PROVLOG_POLICY=policy, JSON_SORT_KEYS=False)
     loaded = _Loaded(world, as_of)
     loaded.world = loaded_world
