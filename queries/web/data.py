@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+from contextlib import contextmanager
 from typing import Any, Dict, List, Optional
 
 from ...facts import DIMS
@@ -18,6 +19,43 @@ from ..money import ties as tie_statements  # this module's ties() is the web's 
 #: the clauses that hold (clamp) a stated bound (RULES section 0 and 9)
 CLAMP = re.compile(r"^held by ([A-Z0-9][A-Za-z0-9.]*):")
 URL = re.compile(r"^https?://\S+$")
+
+
+#: while the static site is written (queries/web/export.py), each page's data is shaped once and kept, since
+#: its page, its JSON and other pages (a person's touched values, the proofs) ask for the same; None: serving
+_MEMO: Optional[Dict[tuple, Any]] = None
+
+
+@contextmanager
+def kept():
+    """Within this block, proofs, cards and tie data are computed once per argument tuple."""
+    global _MEMO
+    _MEMO = {}
+    try:
+        yield
+    finally:
+        _MEMO = None
+
+
+def _why_json(world, org: str, dim: str, policy: str) -> Dict[str, Any]:
+    key = ("why", org, dim, policy)
+    if _MEMO is not None and key in _MEMO:
+        return _MEMO[key]
+    g = json.loads(world.why(org, dim, policy, fmt="json"))
+    if _MEMO is not None:
+        _MEMO[key] = g
+    return g
+
+
+def _tie_base(world):
+    """The tie graph, its hop distances and edge labels: one world's, kept while the site is written."""
+    if _MEMO is not None and "ties" in _MEMO:
+        return _MEMO["ties"]
+    g = tie_graph(world)
+    out = (g, lab_distances(g, 4), edge_labels(world))
+    if _MEMO is not None:
+        _MEMO["ties"] = out
+    return out
 
 
 def name_of(world, node: str) -> str:
@@ -60,7 +98,7 @@ def _source(world, sid: str) -> Dict[str, Optional[str]]:
 
 def proof(world, org: str, dim: str, policy: str) -> Dict[str, Any]:
     """A value's proof: the DAG as nodes and edges, and the same as a tree (shared nodes once)."""
-    g = json.loads(world.why(org, dim, policy, fmt="json"))
+    g = _why_json(world, org, dim, policy)
     nodes = {}
     for n in g["nodes"]:
         label = n.get("label") or ""
@@ -90,8 +128,11 @@ def why_not(world, org: str, dim: str, n: int, policy: str) -> Dict[str, Any]:
 
 def ties(world, start: str, limit: int = 4) -> Dict[str, Any]:
     """The tie graph from ``start`` to the labs: every node on a shortest path, each edge labelled."""
-    g = tie_graph(world)
-    dist = lab_distances(g, limit)
+    if limit == 4:
+        g, dist, labels = _tie_base(world)
+    else:
+        g = tie_graph(world)
+        dist, labels = lab_distances(g, limit), edge_labels(world)
     keep_edges = []
     frontier, seen = [start] if start in dist else [], set()
     while frontier:  # every edge that steps one hop closer to a lab lies on some shortest path
@@ -103,7 +144,6 @@ def ties(world, start: str, limit: int = 4) -> Dict[str, Any]:
             if dist.get(y) == dist[x] - 1:
                 keep_edges.append((x, y))
                 frontier.append(y)
-    labels = edge_labels(world)
     nodes = sorted(seen | {start})
     return {"start": start, "hop": dist.get(start),
             "nodes": [{"id": n, "name": name_of(world, n), "kind": g.nodes[n].get("kind") if n in g else None,
@@ -170,7 +210,7 @@ def person(world, pid: str) -> Dict[str, Any]:
     for org in sorted({r["at"] for r in roles if r["org"]}):
         card = world.card(org)
         for d in DIMS:
-            g = json.loads(world.why(org, d, card.policy, fmt="json"))
+            g = _why_json(world, org, d, card.policy)
             if any(n.get("loc") in locs for n in g["nodes"]):
                 touched.append({"org": org, "name": name_of(world, org), "dim": d, "value": card.values[d],
                                 "rule": card.deciders.get(d, (None, None))[1]})

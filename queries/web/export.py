@@ -119,8 +119,6 @@ def export(world: str, out: str, force: bool = False, as_of: Optional[str] = Non
            loaded: Optional[World] = None) -> Tuple[int, Optional[str]]:
     """Write the site of ``world`` (``loaded``, if the caller loaded it) to ``out``; the number of files
     written and where an old OUT was moved aside (None if nothing was)."""
-    from urllib.parse import quote
-
     target = SiteTarget(out, force)
     target.check(Path(world))
     w = loaded if loaded is not None else World.load(world, as_of=as_of)
@@ -131,22 +129,8 @@ def export(world: str, out: str, force: bool = False, as_of: Optional[str] = Non
     os.mkdir(build)
     written: List[str] = []
     try:
-        bar = _progress(len(todo))
-        task = bar.add_task("site", total=len(todo)) if bar else None
-        if bar:
-            bar.start()
-        try:
-            for url, path, shape in todo:
-                resp = client.get(quote(url, safe="/"))
-                if resp.status_code != 200:
-                    raise ImportFailure([f"{url}: the page did not render ({resp.status_code})"])
-                _write(build, path, resp.get_data(), written)
-                _write(build, path[:-len(".html")] + ".json", _json(shape()), written)
-                if bar:
-                    bar.advance(task)
-        finally:
-            if bar:
-                bar.stop()
+        with data.kept():
+            _pages(client, todo, build, written)
         for src in sorted(STATIC.rglob("*")):
             if src.is_file():
                 _write(build, "static/" + src.relative_to(STATIC).as_posix(), src.read_bytes(), written)
@@ -157,6 +141,28 @@ def export(world: str, out: str, force: bool = False, as_of: Optional[str] = Non
     finally:
         shutil.rmtree(build, ignore_errors=True)  # our own build folder: emptied by put, removed on failure
     return len(written), moved
+
+
+def _pages(client, todo, build: Path, written: List[str]) -> None:
+    """Every page (rendered by the app in site mode) and its JSON, with a progress bar on a terminal."""
+    from urllib.parse import quote
+
+    bar = _progress(len(todo))
+    task = bar.add_task("site", total=len(todo)) if bar else None
+    if bar:
+        bar.start()
+    try:
+        for url, path, shape in todo:
+            resp = client.get(quote(url, safe="/"))
+            if resp.status_code != 200:
+                raise ImportFailure([f"{url}: the page did not render ({resp.status_code})"])
+            _write(build, path, resp.get_data(), written)
+            _write(build, path[:-len(".html")] + ".json", _json(shape()), written)
+            if bar:
+                bar.advance(task)
+    finally:
+        if bar:
+            bar.stop()
 
 
 def _write(root: Path, rel: str, body: bytes, written: List[str]) -> None:
