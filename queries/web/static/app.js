@@ -155,16 +155,16 @@
       rank(ws);
       var params = new URLSearchParams(window.location.search);
       params.delete("preset"); params.delete("weights");
-      var p = sel.value;
+      var p = sel.value, rest = params.toString(), q;
       if (presets[p] && dims.every(function (d) { var a = parseWeight(presets[p].weights[d]); return cmp(a, ws[d]) === 0; })) {
-        params.set("preset", p);
-      } else {
-        params.set("weights", dims.map(function (d) { return d + ":" + show(ws[d]); }).join(","));
+        q = "preset=" + encodeURIComponent(p);
+      } else {  // F:3,G:1/2,...: only letters, digits and : / , so the link stays readable
+        q = "weights=" + dims.map(function (d) { return d + ":" + show(ws[d]); }).join(",");
       }
-      var url = window.location.pathname + "?" + params.toString();
-      if (push) window.history.replaceState(null, "", url);
+      q = (rest ? rest + "&" : "") + q;
+      if (push) window.history.replaceState(null, "", window.location.pathname + "?" + q);
       var link = document.getElementById("permalink");
-      link.href = "?" + params.toString(); document.getElementById("weights-link").hidden = false;
+      link.href = "?" + q; document.getElementById("weights-link").hidden = false;
     }
     sel.addEventListener("change", function () {
       if (presets[sel.value]) { inputs().forEach(function (el) { el.value = presets[sel.value].weights[el.dataset.dim]; }); apply(true); }
