@@ -59,7 +59,16 @@ def _is_store(p: Path) -> bool:
 
 
 class Target:
-    """The `--out` path of an import: what is there now, and how the new folder takes its place."""
+    """The `--out` path of an import: what is there now, and how the new folder takes its place.
+
+    ``label`` and ``job`` name the target and the command in messages; ``tag`` names the hidden
+    sibling the new folder is built in (``provlog site`` reuses this class, queries/web/export.py).
+    """
+
+    label = "--out {given}"
+    job = "the import, e.g. --out register"
+    tag = "provlog-import"
+    instead = "inside the world, e.g. --out WORLD/register"
 
     def __init__(self, out: Union[str, os.PathLike], force: bool = False):
         self.given = str(out)
@@ -93,17 +102,17 @@ class Target:
         """Refuse, before anything is read or written, a target the import may not take."""
         cwd = Path.cwd()
         if self.path == cwd or self.path in cwd.parents or self.path.parent == self.path:
-            raise ImportFailure([f"--out {self.given}: that is the folder you are working in (or one above it); "
-                                 "give a new folder for the import, e.g. --out register"])
+            raise ImportFailure([f"{self.label.format(given=self.given)}: that is the folder you are working in "
+                                 f"(or one above it); give a new folder for {self.job}"])
         if world is not None:
             w = Path(os.path.abspath(world))
             if w == self.path or self.path in w.parents:
-                raise ImportFailure([f"--out {self.given}: the world {world} is inside it; give a folder inside "
-                                     "the world instead, e.g. --out WORLD/register"])
+                raise ImportFailure([f"{self.label.format(given=self.given)}: the world {world} is inside it; "
+                                     f"give a folder {self.instead} instead"])
         state = self._state()
         if state not in ("absent", "empty", "ours") and not self.force:
-            raise ImportFailure([f"--out {self.given} is {state}; nothing was written. Give a new folder, or "
-                                 "--force to move it aside (to a sibling named in the report: nothing is deleted)"])
+            raise ImportFailure([f"{self.label.format(given=self.given)} is {state}; nothing was written. Give a new "
+                                 "folder, or --force to move it aside (to a sibling named in the report: nothing is deleted)"])
 
     def _sibling(self, tag: str, hidden: bool = True) -> Path:
         """A new name beside the target (made unique with random letters)."""
@@ -122,7 +131,7 @@ class Target:
         self.check(world)
         state = self._state()
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        stage = self._sibling("provlog-import")
+        stage = self._sibling(self.tag)
         os.mkdir(stage)
         aside: Optional[Path] = None
         try:

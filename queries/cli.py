@@ -661,6 +661,31 @@ def import_ftm_cmd(paths, out, world, skip_bad, force, fmt) -> None:
 
 @main.command()
 @click.argument("world")
+@click.argument("out", type=click.Path())
+@click.option("--force", is_flag=True, help="Move an OUT provlog did not write aside (named in the report); nothing is deleted.")
+@AS_OF
+@_guard
+def site(world: str, out: str, force: bool, as_of: Optional[str]) -> None:
+    """The whole public site of WORLD as static files in OUT: open OUT/index.html, or put it on any host (docs/site.md).
+
+    Needs the web extra: pip install 'provlog[web]'.
+    """
+    try:
+        from .web.export import export
+    except ImportError:
+        _fail("provlog site needs Flask: pip install 'provlog[web]'", 2)
+    from ..importers import ImportFailure
+
+    try:
+        n, moved = export(world, out, force=force, as_of=as_of, loaded=_load(world, as_of=as_of))
+    except ImportFailure as e:  # OUT is not provlog's to take: said, nothing written
+        _fail(e.render(), 1)
+    click.echo(f"provlog: wrote {n} files to {out}; open {os.path.join(out, 'index.html')}"
+               + (f" (the folder that was there is now {moved})" if moved else ""), err=True)
+
+
+@main.command()
+@click.argument("world")
 @click.option("--port", default=8470, show_default=True, type=click.IntRange(0, 65535), help="Port to listen on.")
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to bind; the default serves this machine only (say 0.0.0.0 to serve others).")

@@ -26,11 +26,60 @@ def client():
 def test_registry_lists_every_org_with_its_card(client):
     html = client.get("/").get_data(as_text=True)
     rows = re.findall(r'<tr data-org="([^"]+)">', html)
-    assert rows == sorted(rows) and "quorvell" in rows and "tallyweir" in rows
+    assert sorted(rows) == sorted(["quorvell", "tallyweir", "bastrel", "norland-oma", "veridane-redteam",
+                                   "lodevane", "keelstone", "plumbrook"])
     # quorvell under standard: F 3 (F.3), G 3 (held by G.7), R 4 (assessments.facts)
     row = html.split('<tr data-org="quorvell">')[1].split("</tr>")[0]
     values = [int(v) if v != "-" else None for v in re.findall(r'">(-|\d)</a></td>', row)]
     assert values[:2] == [3, 3] and values[5] == 4
+
+
+def _sections(html):
+    """(group, [(org, band)]) for each table of the registry page, in page order."""
+    out = []
+    for part in html.split('<table class="sortable registry')[1:]:
+        group = re.search(r'data-group="([^"]+)"', part).group(1)
+        body = part.split("</table>")[0]
+        rows = re.findall(r'<tr data-org="([^"]+)">.*?<td class="band ([a-z]+)">', body, re.S)
+        out.append((group, rows))
+    return out
+
+
+def test_registry_places_orgs_as_section_10_says(client):
+    # section 10: referees; government; commercial and first-party (vendors, lab units, lab-funded consortia);
+    # a benchmark goes with its owner's type (tallyweir is academic, keelstone a consortium); the entrant
+    # lodevane is watchlist only; plumbrook is status=out-of-scope (D-001), shown in its own section
+    secs = _sections(client.get("/").get_data(as_text=True))
+    groups = {g: {o for o, _ in rows} for g, rows in secs}
+    assert [g for g, _ in secs] == ["referees", "government", "commercial", "watchlist", "out-of-scope"]
+    assert groups == {"referees": {"quorvell", "tallyweir"}, "government": {"norland-oma"},
+                      "commercial": {"bastrel", "veridane-redteam", "keelstone"}, "watchlist": {"lodevane"},
+                      "out-of-scope": {"plumbrook"}}
+    order = ["clear", "conditional", "disqualifying"]
+    for _, rows in secs:  # the band sorts first
+        ranks = [order.index(b) for _, b in rows]
+        assert ranks == sorted(ranks)
+    assert "weighted" not in "".join(re.findall(r'<td class="weighted num">([^<]*)</td>', client.get("/").get_data(as_text=True)))
+
+
+def test_placement_group_near_misses():
+    from provlog.queries.placement import group
+    assert group("benchmark", "nonprofit", "in-scope") == "referees"
+    assert group("benchmark", "consortium", "in-scope") == "commercial"   # near miss: lab-funded consortium
+    assert group("vendor", "vc", "in-scope") == "commercial" and group("first-party", "bigtech", "in-scope") == "commercial"
+    assert group("referee", "nonprofit", "out-of-scope") == "out-of-scope"  # status decides before role
+    assert group("unclassified", "private", "in-scope") == "unclassified"
+
+
+def test_person_page_lists_public_roles_and_touched_values(client):
+    html = client.get("/person/kofi-brandel").get_data(as_text=True)
+    # structure.facts:120-122: executive at veridane-redteam; employee and committee (recusal=none) at veridane
+    roles = re.findall(r"<tr><td>([a-z]+)</td>", html.split('id="roles"')[1].split("</table>")[0])
+    assert sorted(roles) == ["committee", "employee", "executive"]
+    touched = html.split('id="touched"')[1].split("</table>")[0]
+    assert "veridane-redteam" in touched and "/why/veridane-redteam/P" in touched  # P.7: a lab's own team
+    assert client.get("/person/quorvell").status_code == 404 and client.get("/person/nobody").status_code == 404
+    assert "Kofi Brandel" in client.get("/people").get_data(as_text=True)
 
 
 def test_registry_follows_the_policy(client):

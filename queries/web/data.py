@@ -7,16 +7,55 @@ from __future__ import annotations
 
 import json
 import re
+from contextlib import contextmanager
 from typing import Any, Dict, List, Optional
 
 from ...facts import DIMS
 from ...facts.schema import POLICY_NAMES
+from .. import placement
 from ..money import BUCKETS, IN_KIND, cell_text, lab_distances, tie_graph
 from ..money import ties as tie_statements  # this module's ties() is the web's tie graph
 
 #: the clauses that hold (clamp) a stated bound (RULES section 0 and 9)
 CLAMP = re.compile(r"^held by ([A-Z0-9][A-Za-z0-9.]*):")
 URL = re.compile(r"^https?://\S+$")
+
+
+#: while the static site is written (queries/web/export.py), each page's data is shaped once and kept, since
+#: its page, its JSON and other pages (a person's touched values, the proofs) ask for the same; None: serving
+_MEMO: Optional[Dict[tuple, Any]] = None
+
+
+@contextmanager
+def kept():
+    """Within this block, proofs, cards and tie data are computed once per argument tuple."""
+    global _MEMO
+    _MEMO = {}
+    try:
+        yield
+    finally:
+        _MEMO = None
+
+
+def _why_json(world, org: str, dim: str, policy: str) -> Dict[str, Any]:
+    key = ("why", org, dim, policy)
+    if _MEMO is not None and key in _MEMO:
+        return _MEMO[key]
+    g = json.loads(world.why(org, dim, policy, fmt="json"))
+    if _MEMO is not None:
+        _MEMO[key] = g
+    return g
+
+
+def _tie_base(world):
+    """The tie graph, its hop distances and edge labels: one world's, kept while the site is written."""
+    if _MEMO is not None and "ties" in _MEMO:
+        return _MEMO["ties"]
+    g = tie_graph(world)
+    out = (g, lab_distances(g, 4), edge_labels(world))
+    if _MEMO is not None:
+        _MEMO["ties"] = out
+    return out
 
 
 def name_of(world, node: str) -> str:
@@ -59,7 +98,7 @@ def _source(world, sid: str) -> Dict[str, Optional[str]]:
 
 def proof(world, org: str, dim: str, policy: str) -> Dict[str, Any]:
     """A value's proof: the DAG as nodes and edges, and the same as a tree (shared nodes once)."""
-    g = json.loads(world.why(org, dim, policy, fmt="json"))
+    g = _why_json(world, org, dim, policy)
     nodes = {}
     for n in g["nodes"]:
         label = n.get("label") or ""
@@ -89,8 +128,11 @@ def why_not(world, org: str, dim: str, n: int, policy: str) -> Dict[str, Any]:
 
 def ties(world, start: str, limit: int = 4) -> Dict[str, Any]:
     """The tie graph from ``start`` to the labs: every node on a shortest path, each edge labelled."""
-    g = tie_graph(world)
-    dist = lab_distances(g, limit)
+    if limit == 4:
+        g, dist, labels = _tie_base(world)
+    else:
+        g = tie_graph(world)
+        dist, labels = lab_distances(g, limit), edge_labels(world)
     keep_edges = []
     frontier, seen = [start] if start in dist else [], set()
     while frontier:  # every edge that steps one hop closer to a lab lies on some shortest path
@@ -102,7 +144,6 @@ def ties(world, start: str, limit: int = 4) -> Dict[str, Any]:
             if dist.get(y) == dist[x] - 1:
                 keep_edges.append((x, y))
                 frontier.append(y)
-    labels = edge_labels(world)
     nodes = sorted(seen | {start})
     return {"start": start, "hop": dist.get(start),
             "nodes": [{"id": n, "name": name_of(world, n), "kind": g.nodes[n].get("kind") if n in g else None,
@@ -131,3 +172,57 @@ def matrix(world) -> Dict[str, Any]:
     cols = list(BUCKETS) + [IN_KIND]
     return {"columns": cols, "rows": [{"org": org, "name": name_of(world, org), "cells": [dict(m[org][c], text=cell_text(m[org][c])) for c in cols]}
                                       for org in sorted(m)]}
+
+
+def _ratio(x) -> str:
+    """An exact weight as the browser reads it: "3" or "3/10" (no float on the way)."""
+    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+
+def presets(world) -> List[Dict[str, Any]]:
+    """The world's `preset` statements: id, persona and exact weights, sorted by id."""
+    return [{"id": pid, "persona": f["persona"], "weights": {d: _ratio(f[d] or 0) for d in DIMS}}
+            for pid, f in sorted(world.facts.presets.items())]
+
+
+def placed(world, policy: str) -> Dict[str, Any]:
+    """The site's registry: sections in the RULES' placement order, each band first (queries/placement.py),
+    with every org's values and the world's presets, for the browser's weighted number."""
+    rows = []
+    for r in registry(world, policy):
+        fact = world.facts.nodes[r["org"]]
+        r["group"] = placement.group(r["role"], fact["type"], fact["status"] or "in-scope")
+        r["status"] = fact["status"] or "in-scope"
+        rows.append(r)
+    return {"policy": policy, "dims": list(DIMS), "bands": list(placement.BANDS),
+            "sections": placement.place(rows), "presets": presets(world)}
+
+
+def person(world, pid: str) -> Dict[str, Any]:
+    """A named person's card: public roles (RULES section 12: public roles only), ties to the labs, and the
+    values of the orgs they hold roles at whose proofs cite one of their role facts."""
+    roles = [{"role": f["role"], "at": f["at"], "at_name": name_of(world, f["at"]), "recusal": f["recusal"],
+              "since": f["since"], "until": f["until"], "loc": str(f.loc), "org": f["at"] in world.orgs}
+             for f in world.facts.of("role") if f["person"] == pid]
+    roles.sort(key=lambda r: (r["at"], r["role"], r["loc"]))
+    locs = {r["loc"] for r in roles}
+    touched = []
+    for org in sorted({r["at"] for r in roles if r["org"]}):
+        card = world.card(org)
+        for d in DIMS:
+            g = _why_json(world, org, d, card.policy)
+            if any(n.get("loc") in locs for n in g["nodes"]):
+                touched.append({"org": org, "name": name_of(world, org), "dim": d, "value": card.values[d],
+                                "rule": card.deciders.get(d, (None, None))[1]})
+    return {"person": pid, "name": name_of(world, pid), "roles": roles, "touched": touched,
+            "ties": ties(world, pid)}
+
+
+def people(world) -> List[str]:
+    return sorted(k for k, f in world.facts.nodes.items() if f.kind == "person")
+
+
+def people_at(world, org: str) -> List[Dict[str, str]]:
+    """The named individuals with a role at ``org``: person, name, role, sorted."""
+    return sorted(({"person": f["person"], "name": name_of(world, f["person"]), "role": f["role"]}
+                   for f in world.facts.of("role") if f["at"] == org), key=lambda r: (r["name"], r["person"], r["role"]))

@@ -1,0 +1,172 @@
+"""`provlog site WORLD OUT/`: the whole site as static files, for any static host or a file:// URL.
+
+Every page the explorer serves for the site's default policy (standard, RULES
+section 0), rendered in site mode (relative links, links.py), with its data
+as JSON beside it (``org/quorvell.html`` and ``org/quorvell.json``); the
+weighted number is computed in the browser from the published values
+(static/app.js), so the site needs no server and no network. The same world
+gives the same bytes: pages are written in a fixed order from sorted ids,
+with no dates or absolute paths in them.
+
+OUT is put in place whole, as an import's folder is (importers/target.py): a
+folder provlog did not write is refused (``force`` moves it aside), and a
+site provlog wrote earlier is replaced only when nothing else was added to it.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sys
+from fractions import Fraction
+from pathlib import Path
+from typing import Callable, Iterator, List, Optional, Tuple
+
+from ...facts import DIMS
+from ...importers.records import ImportFailure
+from ...importers.target import Target
+from ..api import DEFAULT_POLICY, World
+from . import data
+from .app import create_app
+from .links import fname
+
+#: the site's marker: every file provlog wrote, one relative path a line, after the comments
+MARKER = ".provlog-site"
+STATIC = Path(__file__).parent / "static"
+
+
+class SiteTarget(Target):
+    """OUT of `provlog site`: ours only if every file in it, at any depth, is one the marker lists."""
+
+    label = "{given}"
+    job = "the site, e.g. provlog site WORLD site/"
+    tag = "provlog-site"
+    instead = "beside the world, e.g. site/"
+
+    def _state(self) -> str:
+        p = self.path
+        if not os.path.lexists(p) or p.is_symlink() or not p.is_dir():
+            return super()._state()
+        entries = sorted(q.name for q in p.iterdir())
+        if not entries:
+            return "empty"
+        listed = _listed(p / MARKER)
+        if listed is None:
+            shown = ", ".join(entries[:5]) + (f" and {len(entries) - 5} more" if len(entries) > 5 else "")
+            return f"a folder provlog did not write (it holds {shown})"
+        theirs = []
+        for root, dirs, files in os.walk(p):
+            for n in dirs + files:
+                q = Path(root, n)
+                rel = q.relative_to(p).as_posix()
+                if q.is_symlink() or (q.is_file() and rel not in listed and rel != MARKER):
+                    theirs.append(rel)
+        if theirs:
+            shown = ", ".join(sorted(theirs)[:5]) + (f" and {len(theirs) - 5} more" if len(theirs) > 5 else "")
+            return f"a site provlog wrote, but {shown} in it are not what it wrote"
+        return "ours"
+
+
+def _listed(marker: Path) -> Optional[set]:
+    try:
+        text = marker.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    return {line for line in text.splitlines() if line and not line.startswith("#")}
+
+
+def _plain(x):
+    if isinstance(x, Fraction):
+        return str(x)
+    if isinstance(x, (set, tuple)):
+        return sorted(x) if isinstance(x, set) else list(x)
+    return str(x)
+
+
+def _json(obj) -> bytes:
+    return (json.dumps(obj, sort_keys=True, ensure_ascii=False, indent=1, default=_plain) + "\n").encode("utf-8")
+
+
+def pages(w: World) -> Iterator[Tuple[str, str, Callable[[], object]]]:
+    """(url, file, json data) for every page of the site, in a fixed order."""
+    p = DEFAULT_POLICY
+    yield "/", "index.html", lambda: data.placed(w, p)
+    yield "/people", "people.html", lambda: data.people(w)
+    yield "/matrix", "matrix.html", lambda: data.matrix(w)
+    for org in sorted(w.orgs):
+        f = fname(org)
+        yield f"/org/{org}", f"org/{f}.html", lambda org=org: dict(data.policies(w, org), card=w.card(org, p).to_json())
+        for d in DIMS:
+            yield f"/why/{org}/{d}", f"why/{f}/{d}.html", lambda org=org, d=d: data.proof(w, org, d, p)
+    for pid in data.people(w):
+        yield f"/person/{pid}", f"person/{fname(pid)}.html", lambda pid=pid: data.person(w, pid)
+    for node in sorted(w.facts.nodes):
+        yield f"/money/{node}", f"money/{fname(node)}.html", lambda node=node: data.ties(w, node)
+
+
+def _progress(total: int):
+    """A rich progress bar on stderr when it is a terminal; otherwise nothing."""
+    if not sys.stderr.isatty():
+        return None
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    bar = Progress(TextColumn("writing the site"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                   console=Console(stderr=True), transient=True)
+    return bar
+
+
+def export(world: str, out: str, force: bool = False, as_of: Optional[str] = None,
+           loaded: Optional[World] = None) -> Tuple[int, Optional[str]]:
+    """Write the site of ``world`` (``loaded``, if the caller loaded it) to ``out``; the number of files
+    written and where an old OUT was moved aside (None if nothing was)."""
+    target = SiteTarget(out, force)
+    target.check(Path(world))
+    w = loaded if loaded is not None else World.load(world, as_of=as_of)
+    app = create_app(world, DEFAULT_POLICY, as_of=as_of, site=True, loaded_world=w)
+    client = app.test_client()
+    todo = list(pages(w))
+    build = target._sibling("provlog-site-build")
+    os.mkdir(build)
+    written: List[str] = []
+    try:
+        with data.kept():
+            _pages(client, todo, build, written)
+        for src in sorted(STATIC.rglob("*")):
+            if src.is_file():
+                _write(build, "static/" + src.relative_to(STATIC).as_posix(), src.read_bytes(), written)
+        (build / MARKER).write_text("# Written by `provlog site` (docs/site.md). The next `provlog site` replaces this\n"
+                                    "# folder whole; a file here that is not listed below stops it.\n"
+                                    + "".join(f"{n}\n" for n in sorted(written)), encoding="utf-8")
+        moved = target.put({q.name: q for q in sorted(build.iterdir())}, Path(world))
+    finally:
+        shutil.rmtree(build, ignore_errors=True)  # our own build folder: emptied by put, removed on failure
+    return len(written), moved
+
+
+def _pages(client, todo, build: Path, written: List[str]) -> None:
+    """Every page (rendered by the app in site mode) and its JSON, with a progress bar on a terminal."""
+    from urllib.parse import quote
+
+    bar = _progress(len(todo))
+    task = bar.add_task("site", total=len(todo)) if bar else None
+    if bar:
+        bar.start()
+    try:
+        for url, path, shape in todo:
+            resp = client.get(quote(url, safe="/"))
+            if resp.status_code != 200:
+                raise ImportFailure([f"{url}: the page did not render ({resp.status_code})"])
+            _write(build, path, resp.get_data(), written)
+            _write(build, path[:-len(".html")] + ".json", _json(shape()), written)
+            if bar:
+                bar.advance(task)
+    finally:
+        if bar:
+            bar.stop()
+
+
+def _write(root: Path, rel: str, body: bytes, written: List[str]) -> None:
+    dest = root / rel
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    dest.write_bytes(body)
+    written.append(rel)

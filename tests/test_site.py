@@ -1,0 +1,103 @@
+"""`provlog site`: the static export's files, links, bytes and the folder it may write (no browser)."""
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+pytest.importorskip("flask")
+
+from provlog.queries.cli import main  # noqa: E402
+from provlog.queries.web.export import MARKER, export  # noqa: E402
+from provlog.queries.web.links import fname  # noqa: E402
+
+EXAMPLE = str(Path(__file__).parent.parent / "facts" / "worlds" / "example")
+HOSTILE = str(Path(__file__).parent / "worlds" / "web" / "hostile-site.facts")
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    out = tmp_path_factory.mktemp("s") / "site"
+    export(EXAMPLE, str(out))
+    return out
+
+
+def _files(root: Path):
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def test_every_page_has_its_json_and_every_link_resolves(site):
+    files = _files(site)
+    for org in ("quorvell", "plumbrook", "veridane-redteam"):
+        assert f"org/{org}.html" in files and f"org/{org}.json" in files
+        assert all(f"why/{org}/{d}.html" in files for d in "FGPASRMX")
+    assert "person/kofi-brandel.html" in files and "money/ternhollow-office.html" in files
+    card = json.loads(files["org/quorvell.json"])["card"]
+    assert card["policy"] == "standard" and card["values"]["F"] == 3  # F.3 (as test_web reads it)
+    for name, body in files.items():
+        if not name.endswith(".html"):
+            continue
+        for href in re.findall(rb'(?:href|src)="([^"#?]+)', body):
+            href = href.decode()
+            assert not href.startswith(("/", "http:", "https:")), (name, href)  # relative, offline
+            if href.startswith("data:"):
+                continue
+            target = (site / name).parent / href
+            assert target.resolve().is_file(), (name, href)
+
+
+def test_same_world_same_bytes(site, tmp_path):
+    again = tmp_path / "again"
+    export(EXAMPLE, str(again))
+    assert _files(again) == _files(site)
+
+
+def test_refuses_a_folder_it_did_not_write_and_deletes_nothing(tmp_path):
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "notes.md").write_text("mine")
+    r = CliRunner().invoke(main, ["site", EXAMPLE, str(mine)])
+    assert r.exit_code == 1 and "provlog did not write" in r.output and (mine / "notes.md").read_text() == "mine"
+    r = CliRunner().invoke(main, ["site", EXAMPLE, str(mine), "--force"])
+    assert r.exit_code == 0, r.output
+    aside = [p for p in tmp_path.iterdir() if p.name.startswith("mine.replaced-")]
+    assert len(aside) == 1 and (aside[0] / "notes.md").read_text() == "mine"
+    assert (mine / "index.html").is_file() and (mine / MARKER).is_file()
+
+
+def test_replaces_its_own_site_but_not_a_file_added_deep_inside(tmp_path):
+    out = tmp_path / "site"
+    r = CliRunner().invoke(main, ["site", EXAMPLE, str(out)])
+    assert r.exit_code == 0 and r.output.splitlines() == [f"provlog: wrote 240 files to {out}; open {out}/index.html"]
+    # (no progress bar: stderr is not a terminal here; 240 = 118 pages and their JSON, 4 static files)
+    assert CliRunner().invoke(main, ["site", EXAMPLE, str(out)]).exit_code == 0  # ours: replaced whole
+    (out / "org" / "my-note.txt").write_text("keep me")
+    r = CliRunner().invoke(main, ["site", EXAMPLE, str(out)])
+    assert r.exit_code == 1 and "org/my-note.txt" in r.output
+    assert (out / "org" / "my-note.txt").read_text() == "keep me"
+
+
+def test_a_world_that_does_not_load_writes_nothing(tmp_path):
+    bad = tmp_path / "bad.facts"
+    bad.write_text('org x "X" type=nosuch\n')
+    r = CliRunner().invoke(main, ["site", str(bad), str(tmp_path / "out")])
+    assert r.exit_code != 0 and "bad.facts:1" in r.output and not (tmp_path / "out").exists()
+
+
+def test_hostile_text_is_escaped_in_every_exported_page(tmp_path):
+    out = tmp_path / "h"
+    export(HOSTILE, str(out))
+    pages = {n: b.decode() for n, b in _files(out).items() if n.endswith(".html")}
+    assert f"org/{fname('odd.v2')}.html" in pages and "person/p1.html" in pages
+    for name, html in pages.items():
+        for bad in ("<script>alert", "<script>window.pwned", "<img src=x", "<svg onload", "<b>bold</b>",
+                    "<b>persona</b>", "\u202e", "\x07"):
+            assert bad not in html, (name, bad)
+        assert 'href="javascript:' not in html, name
+    assert "[U+202E]" in pages["person/p1.html"] and "&lt;script&gt;alert(4)" in pages["person/p1.html"]
+
+
+def test_file_names_are_one_to_one():
+    ids = ["a", "A", "a.b", "a~2eb", "a-b", "a_b"]
+    assert len({fname(i) for i in ids}) == len(ids)
