@@ -701,7 +701,7 @@ def serve(world: str, port: int, host: str, policy: str, as_of: Optional[str]) -
     except ImportError:
         _fail("provlog serve needs Flask: pip install 'provlog[web]'", 2)
     try:
-        app = create_app(world, policy, as_of=as_of)
+        app = create_app(world, policy, as_of=as_of, host=host)
     except ProvlogError as e:  # an unknown policy (UnknownName was not imported here)
         _fail(str(e), e.exit_code)
     click.echo(f"provlog: serving {world} on http://{host}:{port}/ (read-only; Ctrl-C stops)", err=True)

@@ -117,6 +117,10 @@ def test_why_not_from_the_same_page(client):
     assert "F.3/quorvell/1 (F.3) caps quorvell F at 3 &lt; 4 under standard" in section
     assert "facts/worlds/example/structure.facts:47" in section and "what would lift it" in section
     assert client.get("/why/quorvell/F?not=9").status_code == 404
+    # near misses of 4 that Python's isdigit()/int() accept: a superscript two and an Arabic-Indic three
+    for not_ascii in ("\u00b2", "\u0663", "\uff14", "-0", "%2B3", "3.0", "03"):
+        assert client.get(f"/why/quorvell/F?not={not_ascii}").status_code == 404, not_ascii
+    assert client.get("/why/quorvell/F?not=%204%20").status_code == 200  # spaces around a digit are trimmed
 
 
 def test_money_graph_from_any_entity(client):
@@ -140,6 +144,12 @@ def test_matrix_links_to_paths(client):
 
 def test_read_only_local_and_strict_headers(client):
     assert client.post("/").status_code == 405
+    # docs/web.md: GET only. Flask answers OPTIONS itself (200, an Allow list) unless the guard stops it
+    for method in ("OPTIONS", "PUT", "DELETE", "PATCH"):
+        r = client.open("/", method=method)
+        assert r.status_code == 405 and r.headers["Allow"] == "GET, HEAD", method
+    assert client.open("/org/quorvell", method="OPTIONS").status_code == 405
+    assert client.head("/").status_code == 200  # HEAD is GET without the body
     r = client.get("/")
     csp = r.headers["Content-Security-Policy"]
     assert "script-src 'self'" in csp and "unsafe-eval" not in csp and "'unsafe-inline'" not in csp.split("style-src-attr")[0]
@@ -176,3 +186,19 @@ def test_unknown_default_policy_is_refused():
 
     with pytest.raises(UnknownName):
         create_app(EXAMPLE, "nosuch")
+
+
+def test_only_the_host_it_serves():
+    """DNS rebinding: a page of evil.example whose name resolves to 127.0.0.1 reaches the loopback bind, but
+    its requests name evil.example; only the served address and the loopback names are answered."""
+    c = create_app(EXAMPLE).test_client()
+    for good in ("localhost", "localhost:8470", "127.0.0.1:8470", "[::1]:8470", "LOCALHOST:1"):
+        assert c.get("/", headers={"Host": good}).status_code == 200, good
+    for bad in ("evil.example", "evil.example:8470", "127.0.0.1.evil.example:8470", "localhost.evil.example"):
+        r = c.get("/", headers={"Host": bad})
+        assert r.status_code == 400 and "not" in r.get_data(as_text=True), bad
+    # provlog serve --host NAME also answers NAME; a wildcard bind answers any name (it serves every interface)
+    named = create_app(EXAMPLE, host="explorer.lan").test_client()
+    assert named.get("/", headers={"Host": "explorer.lan:8470"}).status_code == 200
+    assert named.get("/", headers={"Host": "other.lan:8470"}).status_code == 400
+    assert create_app(EXAMPLE, host="0.0.0.0").test_client().get("/", headers={"Host": "other.lan"}).status_code == 200

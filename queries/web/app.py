@@ -1,4 +1,5 @@
-"""The Flask application: routes call data.py, templates render; nothing is written.
+"""The Flask application: configuration, headers, the host and method guard, error pages; the routes are
+pages.py's and diff.py's, which call data.py; templates render; nothing is written.
 
 Read-only and local by default: GET only, bound to 127.0.0.1 by `provlog
 serve`, a Content-Security-Policy that lets the page load only its own
@@ -10,7 +11,7 @@ from __future__ import annotations
 import os
 import re
 import threading
-from typing import Optional
+from typing import Optional, Tuple
 
 from flask import Flask, abort, render_template, request
 from markupsafe import Markup
@@ -18,7 +19,7 @@ from markupsafe import Markup
 from ...facts import DIMS, LoadError
 from ...facts.schema import POLICY_NAMES
 from ..api import DEFAULT_POLICY, UnknownName, World
-from . import data
+from . import data, diff, pages
 from .links import page_path, relative
 
 
@@ -77,12 +78,33 @@ class _Loaded:
             return self.world
 
 
+#: the names a browser on this machine calls the explorer by (the bind is 127.0.0.1 unless --host says)
+LOOPBACK = ("localhost", "127.0.0.1", "[::1]")
+#: binding these serves every interface: the Host header is whatever name the machine is reached by
+WILDCARD = ("0.0.0.0", "::", "[::]")
+
+
+def host_served(header: str, hosts: Tuple[str, ...]) -> bool:
+    """Whether a request's ``Host`` header names this explorer: its name (the port aside) is one of
+    ``hosts``. A page of another site whose name resolves to 127.0.0.1 (DNS rebinding) sends its own
+    name, and is refused.
+
+    >>> host_served("localhost:8470", LOOPBACK), host_served("evil.example:8470", LOOPBACK)
+    (True, False)
+    >>> host_served("[::1]:8470", LOOPBACK), host_served("127.0.0.1", LOOPBACK)
+    (True, True)
+    """
+    name = header.rsplit(":", 1)[0] if not header.endswith("]") else header
+    return name.lower() in hosts
+
+
 def create_app(world: str, policy: str = DEFAULT_POLICY, as_of: Optional[str] = None, site: bool = False,
-               loaded_world: Optional[World] = None) -> Flask:
+               loaded_world: Optional[World] = None, host: str = "127.0.0.1") -> Flask:
     """A Flask app over the world at ``world`` (a .facts file or folder); ``policy`` is the default shown,
     ``as_of`` the date the world is read at (default: its own as-of statement, else today). ``site``: render
     for the static export (``provlog site``): relative links between files, no policy switch, no diff pages;
-    ``loaded_world``: the World already loaded from ``world`` (the export loads it once)."""
+    ``loaded_world``: the World already loaded from ``world`` (the export loads it once); ``host``: the
+    address served (``provlog serve --host``): requests must name it or a loopback name."""
     if policy not in POLICY_NAMES:
         raise UnknownName(f"unknown policy {policy!r}: one of {', '.join(POLICY_NAMES)}")
     app = Flask(__name__)
@@ -97,18 +119,28 @@ def create_app(world: str, policy: str = DEFAULT_POLICY, as_of: Optional[str] = 
             abort(503)
         return w
 
-    def chosen_policy() -> str:
-        p = request.args.get("policy", policy)
-        if p not in POLICY_NAMES:
-            abort(404, f"unknown policy {p!r}: one of {', '.join(POLICY_NAMES)}")
-        return p
+    _guard(app, host)
+    _common(app, world, policy, site)
+    pages.register(app, the_world, policy)
+    diff.register(app, the_world, world, as_of)  # the diff pages (issue 28): routes and templates of their own
+    _errors(app, loaded)
+    return app
 
-    def known(w: World, org: Optional[str] = None, dim: Optional[str] = None) -> None:
-        if org is not None and org not in w.orgs:
-            abort(404, f"unknown org {org!r}")
-        if dim is not None and dim not in DIMS:
-            abort(404, f"unknown dimension {dim!r}: one of {' '.join(DIMS)}")
 
+def _guard(app: Flask, host: str) -> None:
+    """GET and HEAD only, and only for a request that names the served host (or a loopback name)."""
+    hosts = None if host in WILDCARD else LOOPBACK + (host.lower(),)
+
+    @app.before_request
+    def read_only_here():
+        if request.method not in ("GET", "HEAD"):  # Flask answers OPTIONS itself unless stopped here
+            abort(405)
+        if hosts is not None and not host_served(request.host, hosts):
+            abort(400, f"this explorer serves {host}, not {request.host!r}")
+
+
+def _common(app: Flask, world: str, policy: str, site: bool) -> None:
+    """What every template sees, and the headers of every answer (the CSP above)."""
     @app.context_processor
     def common():
         out = {"policies": POLICY_NAMES, "dims": DIMS, "dim_names": DIM_NAMES, "world_path": world,
@@ -125,63 +157,9 @@ def create_app(world: str, policy: str = DEFAULT_POLICY, as_of: Optional[str] = 
         resp.headers["Referrer-Policy"] = "no-referrer"
         return resp
 
-    @app.get("/")
-    def registry():
-        w = the_world()
-        p = chosen_policy()
-        reg = data.placed(w, p)
-        values = {r["org"]: r["values"] for sec in reg["sections"] for r in sec["rows"]}
-        return render_template("registry.html", policy=p, reg=reg, reg_values=values)
 
-    @app.get("/org/<org>")
-    def org_page(org):
-        w = the_world()
-        known(w, org)
-        return render_template("org.html", o=data.policies(w, org), hops=w.hops(org), amount=data.amount,
-                               policy=chosen_policy(), people=data.people_at(w, org))
-
-    @app.get("/why/<org>/<dim>")
-    def why(org, dim):
-        w = the_world()
-        known(w, org, dim)
-        p = chosen_policy()
-        not_n = request.args.get("not", "").strip()
-        ways = None
-        if not_n:
-            if not not_n.isdigit() or not 0 <= int(not_n) <= 4:
-                abort(404, "why-not takes a value from 0 to 4")
-            ways = data.why_not(w, org, dim, int(not_n), p)
-        return render_template("why.html", pf=data.proof(w, org, dim, p), ways=ways, not_n=not_n,
-                               name=data.name_of(w, org))
-
-    @app.get("/money/<entity>")
-    def money(entity):
-        w = the_world()
-        if entity not in w.facts.nodes:
-            abort(404, f"unknown entity {entity!r}")
-        return render_template("money.html", t=data.ties(w, entity), name=data.name_of(w, entity),
-                               linkable=w.facts.nodes)
-
-    @app.get("/person/<pid>")
-    def person(pid):
-        w = the_world()
-        fact = w.facts.nodes.get(pid)
-        if fact is None or fact.kind != "person":
-            abort(404, f"unknown person {pid!r}")
-        return render_template("person.html", c=data.person(w, pid), policy=DEFAULT_POLICY)
-
-    @app.get("/people")
-    def people():
-        w = the_world()
-        return render_template("people.html", people=[(p, data.name_of(w, p)) for p in data.people(w)])
-
-    @app.get("/matrix")
-    def matrix():
-        return render_template("matrix.html", m=data.matrix(the_world()), amount=data.amount)
-
-    from .diff import register  # the diff pages (issue 28): routes and templates of their own
-    register(app, the_world, world, as_of)
-
+def _errors(app: Flask, loaded: _Loaded) -> None:
+    """The error pages: the world's load errors (503), unknown names (404), other hosts (400), methods (405)."""
     @app.errorhandler(503)
     def not_loaded(_):
         return render_template("errors.html", error=loaded.error), 503
@@ -190,8 +168,10 @@ def create_app(world: str, policy: str = DEFAULT_POLICY, as_of: Optional[str] = 
     def not_found(e):
         return render_template("notfound.html", message=e.description), 404
 
+    @app.errorhandler(400)
+    def not_served(e):
+        return render_template("notfound.html", message=e.description), 400
+
     @app.errorhandler(405)
     def read_only(_):
-        return render_template("notfound.html", message="this explorer is read-only"), 405
-
-    return app
+        return render_template("notfound.html", message="this explorer is read-only"), 405, {"Allow": "GET, HEAD"}
