@@ -4,7 +4,7 @@
 would move before anyone edits a file. The change is made here, on the
 loaded facts, and checked as a load would check it: a ``--set`` value is put in
 the statement's own line and that line is read again by the loader
-(facts/loader.py ``check_statement``), so a value the fact language refuses is
+(facts/checking.py ``check_statement``), so a value the fact language refuses is
 the loader's error, at the statement's file:line:col; a statement that would
 name something removed is refused with E110 where it stands.
 
