@@ -32,6 +32,21 @@ def _check_cites_per_signal(facts: List[Fact], errs: _Collector) -> bool:
 def _resolve(facts: List[Fact], errs: _Collector, attempted: Set[str] = frozenset()) -> FactSet:
     """Duplicate ids, references, and one-per-key statements, over the whole world."""
     world = FactSet()
+    kinds, dup = _declared(facts, errs)
+    ok = _check_cites_per_signal(facts, errs) and not dup
+    ok = _check_references(facts, errs, kinds, attempted) and ok
+    ok = _check_once(facts, errs) and ok
+    if ok:  # checks across statements (a rulebook's, issue 8) need every reference resolved
+        ok = _check_across(facts, errs, kinds)
+    if ok:
+        for f in facts:
+            world.add(f)
+    return world
+
+
+def _declared(facts: List[Fact], errs: _Collector) -> Tuple[Dict[str, Dict[str, Fact]], bool]:
+    """Every declared id by namespace (``node``, ``source``, ...), the first of two kept; and
+    whether any id was declared twice (E112 at the later one)."""
     ns_of = {d.keyword: d.namespace for d in errs.language.decls.values() if d.declares}
     kinds: Dict[str, Dict[str, Fact]] = {ns: {} for ns in ns_of.values()}
     dup = False
@@ -48,10 +63,16 @@ def _resolve(facts: List[Fact], errs: _Collector, attempted: Set[str] = frozense
                 kinds[ns][f["id"]] = first
                 continue
             kinds[ns][f["id"]] = f
-    ok = _check_cites_per_signal(facts, errs) and not dup
-    once: Dict[Tuple, Fact] = {}
+    return kinds, dup
+
+
+def _check_references(facts: List[Fact], errs: _Collector, kinds: Dict[str, Dict[str, Fact]],
+                      attempted: Set[str]) -> bool:
+    """Each reference a statement makes names a declaration of a kind it takes (E110, E111). A
+    reference to an id whose declaration was refused for its own error is not reported again."""
+    ok = True
     refs = [(f.loc.file, r) for f in facts for r in f.refs] + errs.refused_refs
-    for f in facts:  # resolved below; a loaded world does not keep them
+    for f in facts:  # resolved here; a loaded world does not keep them
         object.__setattr__(f, "refs", ())
     for file, (ident, allowed, line, col, what) in refs:
         ns = "node" if set(allowed) & set(S.NODE) else allowed[0]
@@ -70,6 +91,13 @@ def _resolve(facts: List[Fact], errs: _Collector, attempted: Set[str] = frozense
             errs.add(file, line, col, "E111",
                      f"{what} names {ident!r}, a {target.kind} (at {target.loc}); expected a {'/'.join(allowed)}")
             ok = False
+    return ok
+
+
+def _check_once(facts: List[Fact], errs: _Collector) -> bool:
+    """At most one statement of a kind per key, where its declaration says so (E112)."""
+    ok = True
+    once: Dict[Tuple, Fact] = {}
     for f in facts:
         unique = errs.language.decls[f.kind].unique
         if unique is not None:  # one statement per world for each value of these fields
@@ -86,14 +114,16 @@ def _resolve(facts: List[Fact], errs: _Collector, attempted: Set[str] = frozense
                 once[key] = first
             else:
                 once[key] = f
-    if ok:  # checks across statements (a rulebook's, issue 8) need every reference resolved
-        for decl in errs.language.decls.values():
-            if decl.across is not None:
-                mine = [f for f in facts if f.kind == decl.keyword]
-                for f, code, msg in decl.across(mine, lambda kind, ident: kinds.get(kind, {}).get(ident)):
-                    errs.add(f.loc.file, f.loc.line, f.loc.col, code, msg)
-                    ok = False
-    if ok:
-        for f in facts:
-            world.add(f)
-    return world
+    return ok
+
+
+def _check_across(facts: List[Fact], errs: _Collector, kinds: Dict[str, Dict[str, Fact]]) -> bool:
+    """Each declaration's checks across its statements (a rulebook's, issue 8)."""
+    ok = True
+    for decl in errs.language.decls.values():
+        if decl.across is not None:
+            mine = [f for f in facts if f.kind == decl.keyword]
+            for f, code, msg in decl.across(mine, lambda kind, ident: kinds.get(kind, {}).get(ident)):
+                errs.add(f.loc.file, f.loc.line, f.loc.col, code, msg)
+                ok = False
+    return ok
