@@ -76,6 +76,9 @@ class Value:
 
 @dataclass(frozen=True)
 class Card:
+    """All eight values of an org under a policy, with its band, role, conflicts, held clamps and,
+    under a weights preset, the weighted number (section 13)."""
+
     org: str
     policy: str
     values: Dict[str, Optional[int]]
@@ -121,6 +124,9 @@ class Signal:
 
 @dataclass(frozen=True)
 class ExpectResult:
+    """One ``expect`` statement run (``provlog test``): where it is, its text, whether it held,
+    what was found and what was expected."""
+
     loc: str
     text: str
     ok: bool
