@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Callable, Dict, List
 
 from provlog.facts import CATALOG, LoadError, load_world
-from provlog.facts import loader
+from provlog.facts import reading
 from provlog.facts.errors import EXAMPLE_PRELUDE, WARNINGS
 
 PAGE = Path(__file__).resolve().parent / "errors.md"
@@ -33,7 +33,7 @@ HEX64 = "0123456789abcdef" * 4
 
 def _include_chain(folder: Path) -> Path:
     """world.facts includes d1.facts, which includes d2.facts, ... one deeper than the limit."""
-    n = loader.MAX_INCLUDE_DEPTH + 1
+    n = reading.MAX_INCLUDE_DEPTH + 1
     (folder / "world.facts").write_text('include "d1.facts"\n', encoding="utf-8")
     for i in range(1, n + 1):
         (folder / f"d{i}.facts").write_text(f'include "d{i + 1}.facts"\n' if i < n else 'lab deep "Deep"\n',

@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 from typing import Callable, Dict, List, Tuple
 
-from provlog.facts import LANGUAGE, loader, values as V
+from provlog.facts import LANGUAGE, reading, values as V
 from provlog.facts.schema import Decl, Field
 from provlog.queries.reference import clauses, relations, rulebook_names
 
@@ -177,8 +177,8 @@ def lexical() -> List[str]:
         "- `#` starts a comment to the end of the line (outside a string).",
         '- `include "relative/path.facts"` reads another file, relative to the including file. An include',
         "  cycle is E151, a missing file E150.",
-        f"- Limits (E153): a file at most {loader.MAX_FILE_BYTES // 2**20} MiB, includes nested at most "
-        f"{loader.MAX_INCLUDE_DEPTH} deep, at most {loader.MAX_FILES:,} files and {loader.MAX_STATEMENTS:,} "
+        f"- Limits (E153): a file at most {reading.MAX_FILE_BYTES // 2**20} MiB, includes nested at most "
+        f"{reading.MAX_INCLUDE_DEPTH} deep, at most {reading.MAX_FILES:,} files and {reading.MAX_STATEMENTS:,} "
         f"statements in a world, a number at most {V.MAX_NUMBER} characters.",
         "- Statements may stand in any order and in any file: a reference resolves over the whole world and",
         "  must name something declared somewhere in it (E110), of the right kind (E111).",

@@ -1,6 +1,6 @@
 """Where a world's files are read from: a folder on disk, or a git tree at a revision.
 
-The loader (facts/loader.py) reads every file, include and folder listing
+The loader (facts/reading.py) reads every file, include and folder listing
 through one of these, so that a world read from git's object store (``provlog
 diff HEAD~1 world``) is checked exactly as the same files on disk: the same
 includes, the same refusals (E150-E155), the same ``file:line:col`` (a

@@ -4,7 +4,7 @@
 would move before anyone edits a file. The change is made here, on the
 loaded facts, and checked as a load would check it: a ``--set`` value is put in
 the statement's own line and that line is read again by the loader
-(facts/loader.py ``check_statement``), so a value the fact language refuses is
+(facts/checking.py ``check_statement``), so a value the fact language refuses is
 the loader's error, at the statement's file:line:col; a statement that would
 name something removed is refused with E110 where it stands.
 
@@ -144,7 +144,8 @@ def _without(view: _View, ident: str) -> None:
 
 
 def _set(view: _View, ident: str, assignment: str, text, strict: bool) -> None:
-    from .loader import _Collector, check_statement
+    from .checking import check_statement
+    from .collector import _Collector
 
     key, eq, value = assignment.partition("=")
     if not eq or not key:
@@ -237,7 +238,8 @@ def resolved(facts: Sequence[Fact], files: Sequence[str]) -> FactSet:
     """A FactSet of ``facts``, checked across statements as a load checks them (duplicate ids, one
     statement per key, the references of a statement :func:`set_value` read again, a rulebook's
     own checks)."""
-    from .loader import _Collector, _resolve
+    from .collector import _Collector
+    from .resolving import _resolve
 
     errs = _Collector()
     world = _resolve(list(facts), errs)

@@ -191,37 +191,7 @@ def parse_text(text: str, file: str) -> Tuple[List[RawStatement], List[ParseErro
 
 def _parse(text: str, file: str) -> Tuple[List[RawStatement], List[ParseError]]:
     tokens = _scanner().finditer
-    stmts: List[RawStatement] = []
-    errors: List[ParseError] = []
-    # the statement being read (across its continuation lines); bad: it had an error
-    st: Optional[RawStatement] = None
-    bad = False
-    # its open attribute: (key, line, col), the values read, and a ',' (line, col) waiting for a value
-    key: Optional[Tuple[str, int, int]] = None
-    vals: List[Arg] = []
-    comma: Optional[Tuple[int, int]] = None
-
-    def close_pair() -> Optional[Tuple[int, int, str]]:
-        """Close the open attribute into the statement; the error if it cannot close."""
-        nonlocal key
-        k, key = key, None
-        if k is None:
-            return None
-        if comma is not None:
-            return (comma[0], comma[1], f"a ',' in {k[0]}= must be followed by another value")
-        if not vals:
-            return (k[1], k[2], f"attribute {k[0]}= has no value: write {k[0]}=<value>")
-        if not bad:
-            st.items.append(Pair(k[0], tuple(vals), k[1], k[2]))  # type: ignore[union-attr]
-        return None
-
-    def end_statement() -> None:
-        err = close_pair()
-        if err is not None:
-            errors.append(ParseError(file, *err))
-        elif st is not None and not bad:
-            stmts.append(st)
-
+    p = _FileParse(file)
     for lineno, line in enumerate(source_lines(text), 1):
         first = True
         err: Optional[Tuple[int, int, str]] = None
@@ -232,58 +202,104 @@ def _parse(text: str, file: str) -> Tuple[List[RawStatement], List[ParseError]]:
             if kind == "COMMENT":
                 break
             col = m.start() + 1
-            tok = m.group()
             if first:
                 first = False
-                if col == 1 or st is None:  # a new statement (an indented line continues the one above)
-                    end_statement()
-                    st, bad = RawStatement(sys.intern(tok), file, lineno, col, text=line), False
-                    if kind != "WORD":
-                        if kind == "ERR":
-                            err = (lineno, col, _bad_char(line, col - 1))
-                        else:
-                            what = {"STRING": "a string", "KEY": repr(tok), "EQ": "'='", "COMMA": "','"}[kind]
-                            hint = "; a lone '=' belongs in `expect <org> <dim> = <n>`" if kind == "EQ" else ""
-                            err = (lineno, col, f"a statement starts with a keyword, not {what}{hint}")
+                if col == 1 or p.st is None:  # a new statement (an indented line continues the one above)
+                    err = p.start(kind, m.group(), line, lineno, col)
+                    if err is not None:
                         break
                     continue
-            if kind == "WORD" or kind == "STRING":
-                if kind == "WORD":
-                    arg = Arg(sys.intern(tok), False, lineno, col)  # ids recur: one string each
-                else:
-                    arg = Arg(_unescape(tok) if "\\" in tok else tok[1:-1], True, lineno, col)
-                if key is not None and (not vals or comma is not None):
-                    vals.append(arg)
-                    comma = None
-                    continue
-                err = close_pair()
-                if err is None:
-                    if not bad:
-                        st.items.append(arg)  # type: ignore[union-attr]
-                    continue
-            elif kind == "KEY":
-                err = close_pair()
-                if err is None:
-                    key, vals, comma = (tok[:-1], lineno, col), [], None
-                    continue
-            elif kind == "EQ":
-                err = close_pair()
-                if err is None:
-                    if not bad:
-                        st.items.append(Eq(lineno, col))  # type: ignore[union-attr]
-                    continue
-            elif kind == "COMMA":
-                if key is not None and vals and comma is None:
-                    comma = (lineno, col)
-                    continue
-                err = close_pair() or (  # `key=,` or `key=a,,b`; or a comma outside an attribute
-                    lineno, col, "unexpected ',': a comma separates the values of one attribute, as in src=a,b")
-            else:  # ERR
-                err = (lineno, col, _bad_char(line, col - 1))
-            break
+            err = p.token(kind, m.group(), line, lineno, col)
+            if err is not None:
+                break
         if err is not None:  # report it, drop the statement, skip the rest of the line
-            errors.append(ParseError(file, *err))
-            bad, key, comma = True, None, None
-    end_statement()
-    errors.sort(key=lambda e: (e.line, e.col))
-    return stmts, errors
+            p.errors.append(ParseError(file, *err))
+            p.bad, p.key, p.comma = True, None, None
+    p.end_statement()
+    p.errors.sort(key=lambda e: (e.line, e.col))
+    return p.stmts, p.errors
+
+
+class _FileParse:
+    """One file's parse: the statements read and the errors found so far; the statement being read
+    (``st``, across its continuation lines; ``bad`` once it had an error) and its open attribute
+    (``key``: (name, line, col), ``vals``: the values read, ``comma``: a ',' (line, col) waiting
+    for a value). An error is ``(line, col, message)``."""
+
+    __slots__ = ("file", "stmts", "errors", "st", "bad", "key", "vals", "comma")
+
+    def __init__(self, file: str):
+        self.file = file
+        self.stmts: List[RawStatement] = []
+        self.errors: List[ParseError] = []
+        self.st: Optional[RawStatement] = None
+        self.bad = False
+        self.key: Optional[Tuple[str, int, int]] = None
+        self.vals: List[Arg] = []
+        self.comma: Optional[Tuple[int, int]] = None
+
+    def close_pair(self) -> Optional[Tuple[int, int, str]]:
+        """Close the open attribute into the statement; the error if it cannot close."""
+        k, self.key = self.key, None
+        if k is None:
+            return None
+        if self.comma is not None:
+            return (self.comma[0], self.comma[1], f"a ',' in {k[0]}= must be followed by another value")
+        if not self.vals:
+            return (k[1], k[2], f"attribute {k[0]}= has no value: write {k[0]}=<value>")
+        if not self.bad:
+            self.st.items.append(Pair(k[0], tuple(self.vals), k[1], k[2]))  # type: ignore[union-attr]
+        return None
+
+    def end_statement(self) -> None:
+        err = self.close_pair()
+        if err is not None:
+            self.errors.append(ParseError(self.file, *err))
+        elif self.st is not None and not self.bad:
+            self.stmts.append(self.st)
+
+    def start(self, kind: str, tok: str, line: str, lineno: int, col: int) -> Optional[Tuple[int, int, str]]:
+        """A line's first token at column 1 (or with no statement open) starts a statement: its
+        keyword, else the error."""
+        self.end_statement()
+        self.st, self.bad = RawStatement(sys.intern(tok), self.file, lineno, col, text=line), False
+        if kind == "WORD":
+            return None
+        if kind == "ERR":
+            return (lineno, col, _bad_char(line, col - 1))
+        what = {"STRING": "a string", "KEY": repr(tok), "EQ": "'='", "COMMA": "','"}[kind]
+        hint = "; a lone '=' belongs in `expect <org> <dim> = <n>`" if kind == "EQ" else ""
+        return (lineno, col, f"a statement starts with a keyword, not {what}{hint}")
+
+    def token(self, kind: str, tok: str, line: str, lineno: int, col: int) -> Optional[Tuple[int, int, str]]:
+        """Any other token of the statement: None once it is read, else the error that ends the line."""
+        if kind == "WORD" or kind == "STRING":
+            if kind == "WORD":
+                arg = Arg(sys.intern(tok), False, lineno, col)  # ids recur: one string each
+            else:
+                arg = Arg(_unescape(tok) if "\\" in tok else tok[1:-1], True, lineno, col)
+            if self.key is not None and (not self.vals or self.comma is not None):
+                self.vals.append(arg)
+                self.comma = None
+                return None
+            err = self.close_pair()
+            if err is None and not self.bad:
+                self.st.items.append(arg)  # type: ignore[union-attr]
+            return err
+        if kind == "KEY":
+            err = self.close_pair()
+            if err is None:
+                self.key, self.vals, self.comma = (tok[:-1], lineno, col), [], None
+            return err
+        if kind == "EQ":
+            err = self.close_pair()
+            if err is None and not self.bad:
+                self.st.items.append(Eq(lineno, col))  # type: ignore[union-attr]
+            return err
+        if kind == "COMMA":
+            if self.key is not None and self.vals and self.comma is None:
+                self.comma = (lineno, col)
+                return None
+            return self.close_pair() or (  # `key=,` or `key=a,,b`; or a comma outside an attribute
+                lineno, col, "unexpected ',': a comma separates the values of one attribute, as in src=a,b")
+        return (lineno, col, _bad_char(line, col - 1))  # ERR

@@ -126,6 +126,16 @@ def rows(facts: FactSet, as_of: Optional[str] = None,
         add("view", p, v)
     for t in SHARE_THRESHOLDS:
         add("threshold", t)
+    _node_rows(facts, add, current)
+    _evidence_rows(facts, add, current)
+    _tie_rows(facts, as_of, add, current)
+    _policy_rows(facts, as_of, add, current)
+    _result_rows(facts, as_of, add, current)
+    return out
+
+
+def _node_rows(facts: FactSet, add, current) -> None:
+    """Labs, people, orgs and entities, with what each states of itself."""
     for f in facts.of("lab"):
         current[0] = f
         add("lab", f["id"])
@@ -154,6 +164,10 @@ def rows(facts: FactSet, as_of: Optional[str] = None,
             add("principal", e, f["principal"])
         if f["donors"]:
             add("donors", e, f["donors"])
+
+
+def _evidence_rows(facts: FactSet, add, current) -> None:
+    """Sources, recorded signals and their citations (``src=`` and ``cite``)."""
     for f in facts.of("source"):
         current[0] = f
         add("source", f["id"], f["publisher"], f["status"], int(f["tier"] or 0))
@@ -177,6 +191,10 @@ def rows(facts: FactSet, as_of: Optional[str] = None,
     for f in facts.of("cite"):
         current[0] = f
         add("cites", f["signal"], f["source"], f["span"] or "")
+
+
+def _tie_rows(facts: FactSet, as_of: str, add, current) -> None:
+    """Stakes, units, investments, money and roles (an ended stake or role is no tie at ``as_of``)."""
     for f in facts.of("stake"):
         current[0] = f
         if not _ended(f, as_of):
@@ -203,6 +221,10 @@ def rows(facts: FactSet, as_of: Optional[str] = None,
             add("role", f["person"], f["role"], f["at"], f["recusal"] or "", f.fid)
             if f["recusal"]:
                 add("role_recusal", f.fid, f["recusal"])
+
+
+def _policy_rows(facts: FactSet, as_of: str, add, current) -> None:
+    """Org policies (with F.8's dates), what an org sells, and resolutions of conflicts."""
     for f in facts.of("policy"):
         current[0] = f
         add("org_policy", f["org"], f["policy"], f.fid)
@@ -215,8 +237,6 @@ def rows(facts: FactSet, as_of: Optional[str] = None,
     for f in facts.of("resolution"):
         current[0] = f
         add("resolution", f["org"], f["dim"], f["value"], f["rule"])
-    _result_rows(facts, as_of, add, current)
-    return out
 
 
 #: F.8's window: a no-lab-money rule is settled once this many months old

@@ -19,7 +19,7 @@ from click.testing import CliRunner
 
 from provlog.facts import CATALOG, Diagnostic, LoadError, load_text, load_world
 from provlog.facts.errors import EXAMPLE_PRELUDE
-from provlog.facts import loader
+from provlog.facts import reading, resolving
 from provlog.queries.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -72,8 +72,8 @@ CASES = {
     "E151": ({"a.facts": 'include "b.facts"\n', "b.facts": 'include "a.facts"\n'}, ("b.facts", 1, 9),
              "include cycle: a.facts -> b.facts -> a.facts"),
     "E152": ({"world.facts": b'lab acme "Caf\xe9"\n'}, ("world.facts", 1, 14), "byte 0xe9"),
-    "E153": (_chain(loader.MAX_INCLUDE_DEPTH + 1), (f"d{loader.MAX_INCLUDE_DEPTH}.facts", 1, 9),
-             f"includes nest deeper than {loader.MAX_INCLUDE_DEPTH} files"),
+    "E153": (_chain(reading.MAX_INCLUDE_DEPTH + 1), (f"d{reading.MAX_INCLUDE_DEPTH}.facts", 1, 9),
+             f"includes nest deeper than {reading.MAX_INCLUDE_DEPTH} files"),
     "E154": ({"w/world.facts": 'lab a "A"\n', "w/shared.facts": Link("../shared.facts"), "shared.facts": 'lab b "B"\n'},
              ("w/shared.facts", 1, 1), "symlink leads outside the world folder, to 'shared.facts'"),
     "E155": ({"world.facts": "# nothing stated yet\n"}, ("world.facts", 1, 1), "empty world"),
@@ -215,15 +215,15 @@ def test_references_of_a_refused_statement_are_still_checked():
 
 def test_limits_file_size_statements_files(tmp_path, monkeypatch):
     world = write(tmp_path, {"world.facts": 'lab a "A"\nlab b "B"\ninclude "c.facts"\n', "c.facts": 'lab c "C"\n'})
-    monkeypatch.setattr(loader, "MAX_FILE_BYTES", 10)
+    monkeypatch.setattr(reading, "MAX_FILE_BYTES", 10)
     d = diagnostics(world, tmp_path)
     assert [(x.code, x.file, x.line) for x in d] == [("E153", "world.facts", 1)] and "the limit is 10" in d[0].message
-    monkeypatch.setattr(loader, "MAX_FILE_BYTES", 2**20)
-    monkeypatch.setattr(loader, "MAX_STATEMENTS", 2)
+    monkeypatch.setattr(reading, "MAX_FILE_BYTES", 2**20)
+    monkeypatch.setattr(reading, "MAX_STATEMENTS", 2)
     d = diagnostics(world, tmp_path)
     assert [x.code for x in d] == ["E153"] and "at most 2 statements" in d[0].message
-    monkeypatch.setattr(loader, "MAX_STATEMENTS", 100)
-    monkeypatch.setattr(loader, "MAX_FILES", 1)
+    monkeypatch.setattr(reading, "MAX_STATEMENTS", 100)
+    monkeypatch.setattr(reading, "MAX_FILES", 1)
     d = diagnostics(world, tmp_path)
     assert [(x.code, x.file, x.line, x.col) for x in d] == [("E153", "world.facts", 3, 9)]
 
@@ -233,9 +233,9 @@ def test_limit_citations_of_one_signal(monkeypatch):
     one more is E153 at the citation past the limit, naming the signal and the limit."""
     text = (EXAMPLE_PRELUDE + 'source s1 "y" publisher=p status=confirmed\n'
             'signal sg evalco F for floor 3 rule=F.1 src=s0\ncite sg s1\ncite sg s0 "a span"\n')
-    monkeypatch.setattr(loader, "MAX_CITES_PER_SIGNAL", 3)
+    monkeypatch.setattr(resolving, "MAX_CITES_PER_SIGNAL", 3)
     assert len(load_text(text, "w.facts").of("cite")) == 2
-    monkeypatch.setattr(loader, "MAX_CITES_PER_SIGNAL", 2)
+    monkeypatch.setattr(resolving, "MAX_CITES_PER_SIGNAL", 2)
     with pytest.raises(LoadError) as e:
         load_text(text, "w.facts")
     [d] = e.value.diagnostics
@@ -245,9 +245,9 @@ def test_limit_citations_of_one_signal(monkeypatch):
 
 def test_include_depth_limit_is_exact(tmp_path):
     """MAX_INCLUDE_DEPTH nested includes load; one more is E153 (CASES["E153"])."""
-    world = write(tmp_path, _chain(loader.MAX_INCLUDE_DEPTH))
+    world = write(tmp_path, _chain(reading.MAX_INCLUDE_DEPTH))
     w = load_world(world, root=tmp_path)
-    assert len(w.files) == loader.MAX_INCLUDE_DEPTH + 1 and len(w) == 1
+    assert len(w.files) == reading.MAX_INCLUDE_DEPTH + 1 and len(w) == 1
 
 
 # -- all errors at once, nothing half-loaded ----------------------------------------------------------

@@ -29,7 +29,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from provlog.facts import LoadError, load_text, load_world
-from provlog.facts import loader
+from provlog.facts import reading
 from provlog.grammar.oracle import parse_text_lark
 from provlog.grammar.parser import parse_text, source_lines
 
@@ -242,7 +242,7 @@ def test_random_bytes_in_a_file(world, inserts):
 # -- includes --------------------------------------------------------------------------------------
 
 @FEW
-@given(st.integers(0, loader.MAX_INCLUDE_DEPTH + 4))
+@given(st.integers(0, reading.MAX_INCLUDE_DEPTH + 4))
 def test_include_chains_up_to_and_beyond_the_limit(depth):
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
@@ -251,13 +251,13 @@ def test_include_chains_up_to_and_beyond_the_limit(depth):
             (root / f"d{i}.facts").write_text(f'lab l{i} "L{i}"\n{nxt}')
         texts = {f"d{i}.facts": (root / f"d{i}.facts").read_text() for i in range(depth + 1)}
         w = check_outcome(lambda: load_world(root / "d0.facts", root=root), texts)
-        if depth <= loader.MAX_INCLUDE_DEPTH:
+        if depth <= reading.MAX_INCLUDE_DEPTH:
             assert w is not None and len(w) == depth + 1
         else:
             with pytest.raises(LoadError) as e:
                 load_world(root / "d0.facts", root=root)
             assert [(d.code, d.file) for d in e.value.diagnostics] == [
-                ("E153", f"d{loader.MAX_INCLUDE_DEPTH}.facts")]
+                ("E153", f"d{reading.MAX_INCLUDE_DEPTH}.facts")]
 
 
 def _reaches_cycle(edges, start=0):

@@ -4,6 +4,8 @@ strata.py answers plain rules and min_/len_ aggregate reads by joins over kept
 tables, and leaves every other rule to pyDatalog. Here each world is derived
 both ways (``strata.PYTHON_JOINS`` off, then on) and every kept relation must
 hold the same rows: the fixtures, the example world and a generated world.
+docs/evaluators.md says which relations each evaluator answers, and why; the
+last test here pins that page's table to what strata.py does.
 """
 import sys
 from pathlib import Path
@@ -98,3 +100,42 @@ def test_other_shapes_are_left_to_pydatalog():
     assert answers("q(X) <= t(X, Y) & q(Y)", p) is None  # recursive (q is not kept)
     assert answers("q(X) <= s(X)", p) is None  # a relation not kept as facts
     assert answers("q(X) <= r(X, L) & (f[X] == 1)", p) is None  # a function read beside other literals
+
+
+#: docs/evaluators.md's table: the relations of the independence RULES that pyDatalog answers, by why.
+#: Read off the rules (logic/structure.py, logic/mechanics.py): each rule's head and body shape.
+RECURSIVE = {"chain", "hop_within", "lab_investor", "investor_fact"}  # a rule body reads its own head
+OTHER_SHAPES = {"chain_fact",  # F.in_(Fs): membership in a tuple the rule builds
+                "derive", "uses"}  # F.5's (lab_revenue_share[O, Y] == Sh) read beside other literals
+AGGREGATES = {"cap_decider", "floor_decider", "hop", "effective_stake", "lab_revenue_share", "publishers", "sources"}
+
+
+def evaluators(facts, monkeypatch):
+    """The relations strata.py gave to joins.py, and those it left to pyDatalog, deriving ``facts``."""
+    joined, left = set(), set()
+
+    def recording(rules, program, defining=None):
+        join = compile_rules(rules, program, defining)
+        (joined if join is not None else left).add(rules[0].head_name)
+        return join
+
+    monkeypatch.setattr(strata, "compile_rules", recording)
+    monkeypatch.setattr(strata, "PYTHON_JOINS", True)
+    Derivation.run(facts, as_of="2026-06-01")
+    return joined, left
+
+
+@pytest.mark.parametrize("path", ["facts/worlds/example", "generated"])
+def test_each_relation_goes_to_the_evaluator_the_page_names(path, monkeypatch):
+    from bench.generate import generate_text
+    from provlog.logic.program import RULES
+    from provlog.logic.syntax import Atom
+
+    facts = load_text(generate_text(12, 5), "g.facts") if path == "generated" else load_world(ROOT / path)
+    joined, left = evaluators(facts, monkeypatch)
+    assert left == RECURSIVE | OTHER_SHAPES
+    assert {r.head_name for r in RULES.rules if not isinstance(r.head_literal, Atom)} == AGGREGATES
+    # every other relation asked is joined in Python (one known to be empty is not asked at all), so
+    # the comparisons above meet both evaluators on every one of them
+    heads = {r.head_name for r in RULES.rules}
+    assert len(joined) > 80 and joined <= heads - RECURSIVE - OTHER_SHAPES - AGGREGATES

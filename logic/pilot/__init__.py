@@ -39,6 +39,7 @@ def _num(metric: str, v: Fraction):
 
 
 def rows(facts: FactSet, origins: Origins) -> Dict[str, List[Tuple]]:
+    """All EDB rows of the pilot rulebook, by predicate; ``origins`` maps each row to its fact."""
     out, add = collector(PREDICATES, origins)
 
     for c in F.CASES:
@@ -47,6 +48,14 @@ def rows(facts: FactSet, origins: Origins) -> Dict[str, List[Tuple]]:
         add("shadow_aspect", None, a)
     for m in ("P", "R", "E", "D"):
         add("result_metric", None, m)
+    _run_rows(facts, add)
+    _event_rows(facts, add)
+    _change_rows(facts, add)
+    return out
+
+
+def _run_rows(facts: FactSet, add) -> None:
+    """Pilots, their runs and scenarios, metrics against thresholds, criteria, scorers and checks."""
     for f in facts.of("pilot"):
         add("pilot", f, f["id"])
         add("pilot_material", f, f["id"], f["material"] if f["material"] is not None else Fraction(0))
@@ -74,6 +83,11 @@ def rows(facts: FactSet, origins: Origins) -> Dict[str, List[Tuple]]:
         add("scorer_result", f, f["scorer"], f["run"], f["outcome"])
     for f in facts.of("check"):
         add("check", f, f["run"], f["criterion"], f["outcome"], f["by"])
+
+
+def _event_rows(facts: FactSet, add) -> None:
+    """What happened in a run (events, attempts, fresh controls) and the Phase 0 and 1 records
+    (calibration, shadow)."""
     for f in facts.of("event"):
         add("event", f, f["run"], f["kind"], f["by"])
         if "confirmed" in f.flags:
@@ -94,6 +108,10 @@ def rows(facts: FactSet, origins: Origins) -> Dict[str, List[Tuple]]:
         add("calibration", f, f["pilot"], f["case"], f["outcome"])
     for f in facts.of("shadow"):
         add("shadow", f, f["pilot"], f["aspect"], f["outcome"])
+
+
+def _change_rows(facts: FactSet, add) -> None:
+    """Attacks on a pilot, applications of it and changes to it, with their flags and dates."""
     for f in facts.of("attack"):
         add("attack", f, f["id"], f["pilot"])
         for flag in sorted(f.flags):
@@ -114,7 +132,6 @@ def rows(facts: FactSet, origins: Origins) -> Dict[str, List[Tuple]]:
         if f["reaccepted-by"] is not None:
             add("change_reaccepted_by", f, f["id"], f["reaccepted-by"])
         _add_date(add, "change_date", f)
-    return out
 
 
 def _add_date(add, pred: str, f: Fact) -> None:

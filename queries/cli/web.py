@@ -1,0 +1,60 @@
+"""The web commands (the web extra, Flask): ``site`` writes the static public site, ``serve`` runs
+the local read-only explorer (queries/web/)."""
+from __future__ import annotations
+
+import os
+from typing import Optional
+
+import click
+
+from ...errors import ProvlogError
+from .options import AS_OF, POLICY, _fail, _guard, _load
+
+
+@click.command()
+@click.argument("world")
+@click.argument("out", type=click.Path())
+@click.option("--force", is_flag=True, help="Move an OUT provlog did not write aside (named in the report); nothing is deleted.")
+@AS_OF
+@_guard
+def site(world: str, out: str, force: bool, as_of: Optional[str]) -> None:
+    """The whole public site of WORLD as static files in OUT: open OUT/index.html, or put it on any host (docs/site.md).
+
+    Needs the web extra: pip install 'provlog[web]'.
+    """
+    try:
+        from ..web.export import export
+    except ImportError:
+        _fail("provlog site needs Flask: pip install 'provlog[web]'", 2)
+    from ...importers import ImportFailure
+
+    try:
+        n, moved = export(world, out, force=force, as_of=as_of, loaded=_load(world, as_of=as_of))
+    except ImportFailure as e:  # OUT is not provlog's to take: said, nothing written
+        _fail(e.render(), 1)
+    click.echo(f"provlog: wrote {n} files to {out}; open {os.path.join(out, 'index.html')}"
+               + (f" (the folder that was there is now {moved})" if moved else ""), err=True)
+
+
+@click.command()
+@click.argument("world")
+@click.option("--port", default=8470, show_default=True, type=click.IntRange(0, 65535), help="Port to listen on.")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to bind; the default serves this machine only (say 0.0.0.0 to serve others).")
+@POLICY
+@AS_OF
+def serve(world: str, port: int, host: str, policy: str, as_of: Optional[str]) -> None:
+    """A local, read-only web explorer of WORLD: cards, proofs, tie graphs (docs/web.md).
+
+    Needs the web extra: pip install 'provlog[web]'.
+    """
+    try:
+        from ..web import create_app
+    except ImportError:
+        _fail("provlog serve needs Flask: pip install 'provlog[web]'", 2)
+    try:
+        app = create_app(world, policy, as_of=as_of, host=host)
+    except ProvlogError as e:  # an unknown policy (UnknownName was not imported here)
+        _fail(str(e), e.exit_code)
+    click.echo(f"provlog: serving {world} on http://{host}:{port}/ (read-only; Ctrl-C stops)", err=True)
+    app.run(host=host, port=port, debug=False, use_reloader=False)
