@@ -1,0 +1,77 @@
+"""Bad input never raises (issue 25's last part; issue 31 items 8-12).
+
+Numbers: every number a file or a goal writes is read by one bounded reader, so a number padded
+with leading zeros past Python's 4,300-digit limit is a located error, not a ValueError traceback.
+Goals take only the digits 0-9, as the fact language does.
+"""
+from __future__ import annotations
+
+import pytest
+
+from provlog.facts import LoadError, load_text
+from provlog.facts.values import MAX_NUMBER
+from provlog.grammar import QueryError, parse_goal
+
+PRELUDE = ('lab acme "A"\norg evalco "E" type=vc\nentity p "P" kind=public\n'
+           'source s0 "x" publisher=p status=confirmed\n')
+PADDED = "0" * 4999 + "1"  # the value 1, written in 5,000 characters: past int()'s limit
+
+
+def load_error(stmt: str):
+    """The one diagnostic of loading the prelude and ``stmt`` (line 5)."""
+    with pytest.raises(LoadError) as e:
+        load_text(PRELUDE + stmt + "\n", "w.facts")
+    (d,) = e.value.diagnostics
+    return d
+
+
+# -- numbers ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("stmt", [
+    "signal s1 evalco F against cap {n} rule=F.1",
+    "signal s1 evalco F for floor {n} rule=F.1",
+    "resolution evalco F value={n} rule=F.1",
+    "assessment evalco F value={n}",
+    "expect evalco F = {n}",
+    "expect hop acme = {n}",
+    "money acme evalco grant amount={n}", "stake acme evalco {n}%", "policy evalco recusal amended={n}",
+    "result r1 evalco humaneval@1 lane=rejected percentile={n}",
+])
+def test_a_bound_padded_with_zeros_past_the_digit_limit_is_a_located_error(stmt):
+    """parse_bound read ``000...01`` as int(text) once its significant digits fit: a ValueError."""
+    d = load_error(stmt.format(n=PADDED))
+    assert (d.file, d.line, d.code) == ("w.facts", 5, "E104"), str(d)
+    assert stmt.format(n=PADDED)[d.col - 1:].startswith("000"), str(d)
+    assert len(str(d)) < 300
+
+
+@pytest.mark.parametrize("stmt, field", [("signal s1 evalco F against cap {n} rule=F.1", "bound"),
+                                         ("resolution evalco F value={n} rule=F.1", "value"),
+                                         ("assessment evalco F value={n}", "value"), ("expect evalco F = {n}", "expected")])
+def test_a_bound_with_leading_zeros_within_the_limit_still_loads(stmt, field):
+    """The near miss: 30 characters of ``0...03`` are the bound 3."""
+    w = load_text(PRELUDE + stmt.format(n="0" * (MAX_NUMBER - 1) + "3") + "\n", "w.facts")
+    (f,) = w.of(stmt.split()[0])
+    assert f[field] == 3
+
+
+@pytest.mark.parametrize("goal, column, digit", [
+    ("lab(X) & (X == \u0663)", 16, "\u0663"),   # ARABIC-INDIC DIGIT THREE: int() reads it as 3
+    ("lab(\u00b2)", 5, "\u00b2"),               # SUPERSCRIPT TWO: str.isdigit() says yes
+    ("value(O, 'F', 'standard', \u0661, S, R)", 27, "\u0661"),
+])
+def test_a_goal_takes_only_the_digits_0_to_9(goal, column, digit):
+    with pytest.raises(QueryError) as e:
+        parse_goal(goal)
+    assert e.value.column == column and "0-9" in e.value.reason and digit in e.value.reason, str(e.value)
+
+
+def test_a_non_ascii_digit_in_an_expect_goal_is_a_located_load_error():
+    d = load_error('expect holds "lab(X) & (X == \u0663)"')
+    assert (d.line, d.col, d.code) == (5, 14 + 16, "E104") and "0-9" in d.message, str(d)
+
+
+def test_non_ascii_digits_inside_a_goal_string_are_text():
+    """The near miss: in quotes they are a string constant like any other."""
+    (lit,) = parse_goal("lab('\u0663')").literals
+    assert lit.args[0].value == "\u0663"
