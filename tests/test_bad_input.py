@@ -75,3 +75,59 @@ def test_non_ascii_digits_inside_a_goal_string_are_text():
     """The near miss: in quotes they are a string constant like any other."""
     (lit,) = parse_goal("lab('\u0663')").literals
     assert lit.args[0].value == "\u0663"
+
+
+# -- memory in proportion to the file ------------------------------------------------------------
+
+def _regex_scanner():
+    """facts.lark's terminals as one regex (what grammar/parser.py scanned with before)."""
+    import re
+
+    from provlog.grammar.lark_facts import lark_parser
+    from provlog.grammar.parser import _ORDER
+    terms = {t.name: t.pattern.to_regexp() for t in lark_parser().terminals}
+    return re.compile("|".join(f"(?P<{n}>{terms[n]})" for n in _ORDER) + "|(?P<ERR>.)")
+
+
+def test_the_hand_read_strings_and_words_are_facts_lark_terminals():
+    """Every line of up to 6 characters over the characters that matter: the same tokens."""
+    import itertools
+
+    from provlog.grammar.parser import tokens
+    scan, n = _regex_scanner(), 0
+    for size in range(7):
+        for chars in itertools.product('a>="\\ ,', repeat=size):
+            line = "".join(chars)
+            assert list(tokens(line)) == [(m.lastgroup, m.start(), m.group()) for m in scan.finditer(line)], line
+            n += 1
+    assert n == sum(7 ** k for k in range(7))
+
+
+MEMORY = r"""
+import resource, sys
+from provlog.facts import load_text, LoadError
+size, shape = int(sys.argv[1]), sys.argv[2]
+body = {"string": 'lab acme "' + "a" * size + '"', "escapes": 'lab acme "' + "\\a" * (size // 2) + '"',
+        "word": "lab " + "a" * size + ' "A"', "gt": 'lab acme "A" ' + ">" * size}[shape]
+text = body + '\norg evalco "E" type=nonprofit\n'
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+try:
+    load_text(text, "w.facts")
+except LoadError:
+    pass
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before)  # KiB on Linux
+"""
+
+
+@pytest.mark.parametrize("shape", ["string", "escapes", "word", "gt"])
+def test_one_long_token_costs_memory_in_proportion_to_its_length(shape):
+    """A 4 MB string cost about 800 MB (200 bytes a character) when the scanner's regex repeated a
+    group per character; now it costs a few copies of itself. Bound: 40 bytes a character."""
+    import subprocess
+    import sys
+
+    size = 4_000_000
+    out = subprocess.run([sys.executable, "-c", MEMORY, str(size), shape], capture_output=True, text=True,
+                         check=True).stdout
+    grew = int(out) * 1024
+    assert grew < 40 * size, f"{shape}: {grew / size:.0f} bytes a character"
