@@ -2,7 +2,8 @@
 every answer comes from the query API.
 
 Exit codes: 0 ok; 1 a check failed (load errors, verify, test); 2 usage
-(unknown org, dimension, policy or preset; a malformed query).
+(unknown org, dimension, policy or preset; a malformed query); 70 an internal error (a bug: one
+line, PROVLOG_DEBUG=1 for the traceback; queries/internal.py).
 """
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ import click
 from ..facts import LoadError
 from ..facts.schema import POLICY_NAMES
 from ..errors import ProvlogError
+from . import internal
 from .api import DEFAULT_POLICY, World
 
 POLICY = click.option("--policy", "policy", default=DEFAULT_POLICY, show_default=True, metavar="P",
@@ -121,6 +123,8 @@ class _Commands(click.Group):
                     pass
             _fail(f"the stored model {', '.join(map(str, World.opened_stores))} is damaged ({e}); it is removed: "
                   f"run the command again", 1)
+        except Exception as e:  # the last resort: one line, never a traceback (queries/internal.py)
+            internal.report(e)
 
 
 @click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})

@@ -131,3 +131,44 @@ def test_one_long_token_costs_memory_in_proportion_to_its_length(shape):
                          check=True).stdout
     grew = int(out) * 1024
     assert grew < 40 * size, f"{shape}: {grew / size:.0f} bytes a character"
+
+
+# -- never a traceback -----------------------------------------------------------------------------
+
+def _world(tmp_path, text=""):
+    (tmp_path / "w.facts").write_text(PRELUDE + text, encoding="utf-8")
+    return str(tmp_path / "w.facts")
+
+
+def test_an_unexpected_exception_is_one_line_and_exit_70(tmp_path, monkeypatch):
+    """A bug anywhere under a command (here: the load) is one line naming its type, never a traceback."""
+    from click.testing import CliRunner
+
+    from provlog.queries import cli
+    from provlog.queries.internal import EXIT_INTERNAL
+
+    def broken(*a, **kw):
+        raise KeyError("\x1b]0;pwned\x07boom")
+    monkeypatch.setattr(cli.World, "load", broken)
+    monkeypatch.delenv("PROVLOG_DEBUG", raising=False)
+    r = CliRunner().invoke(cli.main, ["--no-store", "check", _world(tmp_path)])
+    assert r.exit_code == EXIT_INTERNAL == 70, r.output
+    (line,) = r.stderr.splitlines()
+    assert line.startswith("provlog: internal error: KeyError: ") and "PROVLOG_DEBUG=1" in line, line
+    assert "boom" in line and "\x1b" not in line and "\x07" not in line and "Traceback" not in r.output
+    monkeypatch.setenv("PROVLOG_DEBUG", "1")  # the traceback, for whoever debugs it
+    r = CliRunner().invoke(cli.main, ["--no-store", "check", _world(tmp_path)])
+    assert isinstance(r.exception, KeyError) and r.exit_code == 1
+
+
+def test_the_last_resort_leaves_located_and_usage_errors_as_they_were(tmp_path):
+    """The near miss: a load error is still file:line:col and exit 1; an unknown org exit 2; bad options click's 2."""
+    from click.testing import CliRunner
+
+    from provlog.queries.cli import main
+    r = CliRunner().invoke(main, ["--no-store", "check", _world(tmp_path, "lab acme2 \"B\" extra\n")])
+    assert r.exit_code == 1 and "w.facts:5:" in r.stderr and "[E103]" in r.stderr and "internal" not in r.stderr
+    r = CliRunner().invoke(main, ["--no-store", "card", _world(tmp_path), "nosuchorg"])
+    assert r.exit_code == 2 and "internal" not in r.stderr, r.output
+    r = CliRunner().invoke(main, ["--no-store", "check", "--no-such-option", _world(tmp_path)])
+    assert r.exit_code == 2 and "No such option" in r.stderr
