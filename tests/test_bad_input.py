@@ -172,3 +172,59 @@ def test_the_last_resort_leaves_located_and_usage_errors_as_they_were(tmp_path):
     assert r.exit_code == 2 and "internal" not in r.stderr, r.output
     r = CliRunner().invoke(main, ["--no-store", "check", "--no-such-option", _world(tmp_path)])
     assert r.exit_code == 2 and "No such option" in r.stderr
+
+
+# -- a goal's work is bounded ----------------------------------------------------------------------
+
+PRODUCT = "cites(A,B,C) & cites(D,E,F) & cites(G,H,I) & ~cites(A,E,I)"  # issue 31, item 11: over a minute
+
+
+def _cites_world(tmp_path, n: int, expect: str = "") -> str:
+    """A world with ``n`` citations (one signal, ``n`` sources), and an expect line if given."""
+    lines = [PRELUDE.rstrip("\n"), "signal s1 evalco F against cap 2 rule=F.1"]
+    for i in range(n):
+        lines += [f'source s{i + 1} "https://example.org/{i}" publisher=p status=confirmed', f"cite s1 s{i + 1}"]
+    (tmp_path / "w.facts").write_text("\n".join(lines + [expect]) + "\n", encoding="utf-8")
+    return str(tmp_path / "w.facts")
+
+
+def test_a_goal_past_its_work_limit_is_a_located_error_naming_the_way_to_raise_it(tmp_path, monkeypatch):
+    """13 citations: the product join reads 14 rows a literal read, 13 x 13 reads of the third: past 1,000."""
+    from click.testing import CliRunner
+
+    from provlog.queries.cli import main
+    monkeypatch.setenv("PROVLOG_GOAL_LIMIT", "1000")
+    world = _cites_world(tmp_path, 13, f'expect fails "{PRODUCT}"')
+    r = CliRunner().invoke(main, ["--no-store", "query", world, PRODUCT])
+    assert r.exit_code == 2, r.output
+    (line,) = r.stderr.splitlines()
+    assert line.startswith("provlog: query:1:") and "more than 1,000 rows" in line, line
+    assert "PROVLOG_GOAL_LIMIT=10000" in line, line
+    r = CliRunner().invoke(main, ["--no-store", "test", world])
+    assert r.exit_code == 1 and "Traceback" not in r.output
+    assert f"w.facts:{5 + 2 * 13 + 1}:" in r.output and "PROVLOG_GOAL_LIMIT" in r.output, r.output
+
+
+def test_within_the_limit_the_same_goal_answers(tmp_path, monkeypatch):
+    """The near miss: raised by the variable, the limit lets it finish; 13^3 answers less the ones where
+    the negated cite exists (A=s1, E=s1, I=s1 .. s13: every cite is of s1, so ~cites(A,E,I) never holds)."""
+    from provlog.queries.api import World
+    monkeypatch.setenv("PROVLOG_GOAL_LIMIT", "100000")
+    w = World.load(_cites_world(tmp_path, 13), store=False)
+    assert w.query(PRODUCT) == []
+    assert len(w.query("cites(A,B,C) & cites(D,E,F) & (B != E)")) == 13 * 12
+
+
+def test_the_limit_is_a_parameter_of_answer_and_the_default_is_generous():
+    from provlog.grammar import parse_goal
+    from provlog.logic.engine import Program
+    from provlog.logic.goal import DEFAULT_LIMIT, GoalLimit, answer
+    p = Program()
+    p.assert_rows("lab", [(f"l{i}",) for i in range(30)])
+    goal = parse_goal("lab(A) & lab(B) & lab(C)")
+    assert len(answer(goal, p)) == 30 ** 3 and DEFAULT_LIMIT >= 1_000_000
+    with pytest.raises(GoalLimit) as e:
+        answer(goal, p, limit=900)
+    # depth first, each read costing its rows and one: 31 (A), 31 (B), then 31 for each C read: past 900
+    # at the 28th lab(C) of the first A
+    assert e.value.column == 19 and e.value.exit_code == 2
