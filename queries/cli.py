@@ -20,6 +20,7 @@ from ..facts import LoadError
 from ..facts.schema import POLICY_NAMES
 from ..errors import ProvlogError
 from . import internal
+from .terminal import printable
 from .api import DEFAULT_POLICY, World
 
 POLICY = click.option("--policy", "policy", default=DEFAULT_POLICY, show_default=True, metavar="P",
@@ -264,7 +265,7 @@ def test(worlds: List[str], as_of: Optional[str], fmt: str) -> None:
             if not r.ok:
                 failed += 1
                 if fmt == "text":
-                    click.echo(f"{r.loc}: FAIL {r.text}: got {r.got}")
+                    click.echo(printable(f"{r.loc}: FAIL {r.text}: got {r.got}"))
     if fmt == "json":
         _dump({"passed": total - failed, "failed": failed, "results": results})
     else:
@@ -306,9 +307,9 @@ def why(world: str, org: Optional[str], dim: Optional[str], policy: str, goal: O
     w = _load(world, as_of=as_of)
     try:
         if goal is not None:
-            click.echo(w.prove(goal, rulebook, fmt, depth=depth, start=start))
+            click.echo(printable(w.prove(goal, rulebook, fmt, depth=depth, start=start)))
             return
-        click.echo(w.why(org, dim, policy, fmt=fmt, depth=depth, start=start))
+        click.echo(printable(w.why(org, dim, policy, fmt=fmt, depth=depth, start=start)))
     except KeyError as e:
         _fail(str(e.args[0]), 2)
 
@@ -432,7 +433,7 @@ def prove(world: str, goal: str, rulebook: Optional[str], fmt: str, depth: Optio
     """The proof of each answer of GOAL (one atom) in any rulebook (dot: one digraph, a cluster per answer)."""
     w = _load(world, as_of=as_of)
     try:
-        click.echo(w.prove(goal, rulebook, fmt, depth=depth, start=start))
+        click.echo(printable(w.prove(goal, rulebook, fmt, depth=depth, start=start)))
     except KeyError as e:
         _fail(str(e.args[0]), 2)
 
@@ -490,7 +491,7 @@ def query(world: str, goal: str, rulebook: Optional[str], fmt: str, as_of: Optio
         click.echo("no")
     for row in rows:
         if row:
-            click.echo("  ".join(f"{k}={v}" for k, v in row.items()))
+            click.echo(printable("  ".join(f"{k}={v}" for k, v in row.items())))
 
 
 @main.command()

@@ -50,8 +50,8 @@ def report(e: BaseException) -> None:
 
 
 def _one_line(text: str, limit: int = 300) -> str:
-    """The message on one line, cut to ``limit`` characters, its control characters escaped as
-    ``repr`` escapes them (``\\x1b``), as load errors quote what was written."""
+    """The message on one line, cut to ``limit`` characters, its control characters escaped."""
+    from .terminal import printable
+
     line = " ".join(text.split())
-    line = line if len(line) <= limit else line[:limit] + "..."
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in line)
+    return printable(line if len(line) <= limit else line[:limit] + "...")

@@ -228,3 +228,42 @@ def test_the_limit_is_a_parameter_of_answer_and_the_default_is_generous():
     # depth first, each read costing its rows and one: 31 (A), 31 (B), then 31 for each C read: past 900
     # at the 28th lab(C) of the first A
     assert e.value.column == 19 and e.value.exit_code == 2
+
+
+# -- control characters never reach the terminal raw -----------------------------------------------
+
+RAW = ("\x1b", "\x07", "\x9b", "\u202e")  # ESC (CSI, OSC), BEL (ends an OSC), C1 CSI, RIGHT-TO-LEFT OVERRIDE
+CONTROL_WORLD = ('lab acme "Acme AI"\n'
+                 'org evalco "Eval\x1b]0;pwned\x07 Co \u202egnp.exe\x9b2J [/bold]" type=nonprofit\n'
+                 "expect holds \"org(X, '\x1b]2;title\x07')\"\n"
+                 "expect evalco F = -\n")
+
+
+def _control_world(tmp_path) -> str:
+    (tmp_path / "w.facts").write_text(CONTROL_WORLD, encoding="utf-8")
+    return str(tmp_path / "w.facts")
+
+
+@pytest.mark.parametrize("args", [["card", "{w}", "evalco"], ["test", "{w}"]])
+def test_control_characters_of_a_name_or_a_goal_are_escaped_on_output(tmp_path, args):
+    """The world loads (a string may hold them, docs/language.md); card and test print them escaped."""
+    from click.testing import CliRunner
+
+    from provlog.queries.cli import main
+    r = CliRunner().invoke(main, ["--no-store"] + [a.format(w=_control_world(tmp_path)) for a in args], color=True)
+    assert "Traceback" not in r.output and r.exception is None or isinstance(r.exception, SystemExit), r.output
+    for raw in RAW:
+        assert raw not in r.output, (args[0], repr(raw), r.output)
+    if args[0] == "card":
+        assert r.exit_code == 0
+        assert r.output.splitlines()[0].startswith("Eval\\u001b]0;pwned\\u0007 Co \\u202egnp.exe\\u009b2J [/bold] (evalco)")
+    else:
+        assert r.exit_code == 1 and "FAIL expect holds \"org(X, '\\u001b]2;title\\u0007')\": got fails" in r.output
+
+
+def test_printable_keeps_text_and_escapes_only_controls():
+    """The near miss: tabs, line ends, accents, CJK and emoji are text, and stay."""
+    from provlog.queries.terminal import printable
+    text = "Caf\u00e9\t\u8a55\u4fa1\n\U0001f600 \u05e9\u05dc\u05d5\u05dd"
+    assert printable(text) == text
+    assert printable("a\x00b\x1fc\x7fd\u2066e") == "a\\u0000b\\u001fc\\u007fd\\u2066e"
