@@ -45,6 +45,27 @@ def test_a_bound_padded_with_zeros_past_the_digit_limit_is_a_located_error(stmt)
     assert len(str(d)) < 300
 
 
+NUMBERS = ["7" * 5000, PADDED, "0." + "7" * 5000, "7" * 5000 + "%", PADDED + "%", PADDED + "M", PADDED + ".5",
+           PADDED + "-2%", ">=" + PADDED + "%", "2025-" + PADDED, "0" * 5000 + "2025", "1e99999999", "NaN",
+           "\u0663", "\u00b2", "1" * (MAX_NUMBER + 1)]
+
+
+def test_every_field_of_every_statement_reads_a_huge_number_as_a_bad_value():
+    """Every reader a declaration names (independence, results, pilot, advice, expect's bound): a value
+    or BadValue (a located E104/E120/E121 at the loader), never ValueError from int() or Fraction()."""
+    from provlog.facts import values as V
+    from provlog.facts.language import LANGUAGE
+    readers = {f.parse for d in LANGUAGE.decls.values() for f in list(d.positional) + list(d.attrs.values())}
+    readers |= {V.parse_bound, V.parse_int, V.parse_number, V.parse_amount, V.parse_pct, V.parse_date, V.parse_year}
+    assert len(readers) > 20
+    for read in readers:
+        for text in NUMBERS:
+            try:
+                read(text)
+            except V.BadValue:
+                pass
+
+
 @pytest.mark.parametrize("stmt, field", [("signal s1 evalco F against cap {n} rule=F.1", "bound"),
                                          ("resolution evalco F value={n} rule=F.1", "value"),
                                          ("assessment evalco F value={n}", "value"), ("expect evalco F = {n}", "expected")])
