@@ -138,7 +138,26 @@ def generate() -> str:
             "and still exits 0: the world loaded and every answer stands.", "",
             "| code | what is probably not meant |", "|---|---|"]
     out += [f"| {code} | {_prose(what)} |" for code, what in WARNINGS.items()]
-    return "\n".join(out) + "\n"
+    return "\n".join(out + _exit_codes()) + "\n"
+
+
+def _exit_codes() -> List[str]:
+    """The command line's exit codes, the last resort's among them (provlog.queries.internal)."""
+    from provlog.queries.internal import DEBUG_ENV, EXIT_INTERNAL
+    return ["", "## Exit codes", "",
+            "| code | what it means |", "|---|---|",
+            "| 0 | ok |",
+            "| 1 | a check failed: load errors (above), `verify`, `test` |",
+            "| 2 | usage: an unknown org, dimension, policy, preset or option; a malformed goal |",
+            f"| {EXIT_INTERNAL} | an internal error: a bug in provlog, not in the world |", "",
+            "Every error a user can cause is one of the located errors above or a one-line usage error;",
+            "provlog never prints a Python traceback for them. Anything else is a bug in provlog, and the",
+            "command line reports it in one line and exits " + str(EXIT_INTERNAL) + ":", "",
+            "```",
+            f"provlog: internal error: KeyError: 'x' (a bug in provlog; {DEBUG_ENV}=1 shows the traceback)",
+            "```", "",
+            f"Run the command again with `{DEBUG_ENV}=1` in the environment for Python's traceback, and",
+            "report it with the world that caused it."]
 
 
 def main(argv=None) -> int:

@@ -123,11 +123,17 @@ def parse_number(text: str) -> Fraction:
     return _frac(text)
 
 
-def parse_int(text: str) -> int:
+def _whole(text: str, expected: str) -> int:
+    """The one reader of a whole number in a file: ASCII digits, at most MAX_NUMBER characters
+    (leading zeros count), checked before int() so that Python's 4,300-digit limit is never met."""
     if not re.fullmatch(r"[0-9]+", text):
-        raise BadValue(f"expected a whole number, got {show(text)}")
+        raise BadValue(f"expected {expected}, got {show(text)}")
     _long(text)
     return int(text)
+
+
+def parse_int(text: str) -> int:
+    return _whole(text, "a whole number")
 
 
 def parse_date(text: str) -> str:
@@ -152,11 +158,9 @@ def parse_year(text: str) -> int:
 
 
 def parse_bound(text: str) -> int:
-    if not re.fullmatch(r"[0-9]+", text):
-        raise BadValue(f"expected a bound 0-4, got {show(text)}")
-    if len(text.lstrip("0")) > 1:
+    if re.fullmatch(r"[0-9]+", text) and len(text.lstrip("0")) > 1:
         raise BoundRangeError(f"a cap or floor is 0-4, got {show(text, 20)}")
-    n = int(text)
+    n = _whole(text, "a bound 0-4")
     if not 0 <= n <= 4:
         raise BoundRangeError(f"a cap or floor is 0-4, got {n}")
     return n

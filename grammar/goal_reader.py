@@ -72,6 +72,8 @@ def read(text: str) -> Tuple[Literal, ...]:
         literals = _Build().transform(tree)
     except UnexpectedInput as e:
         column = e.column if isinstance(e.column, int) and e.column > 0 else len(text) + 1
+        if column <= len(text) and text[column - 1].isdigit():  # ٣, ²: a digit, but not one of 0-9
+            raise QueryError(f"a number is written with the digits 0-9, got {text[column - 1]!r}", column) from None
         raise QueryError("write literals like value(O, 'F', 'standard', X, S, R) joined by &, comparisons "
                          "like (X > 2)", column, syntax=True) from None
     except VisitError as e:

@@ -23,7 +23,7 @@ import sys
 import unicodedata
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import List, Optional, Pattern, Tuple, Union
+from typing import Iterator, List, Optional, Pattern, Tuple, Union
 
 from ..errors import ProvlogError
 
@@ -92,19 +92,18 @@ class ParseError(ProvlogError):
 
 
 def _unescape(s: str) -> str:
+    """The body of a quoted string, each ``\\x`` read as ``x``. In C, by str methods (a loop over
+    the characters cost a list of one-character strings as long as the string): a run of
+    backslashes pairs up from its left, so each ``\\\\`` is one backslash, and every backslash
+    left over escapes a character that is not one, so it is simply dropped.
+
+        >>> _unescape(r'"a\\b\\\\c\\\\\\"d"')
+        'ab\\\\c\\\\"d'
+    """
     body = s[1:-1]
     if "\\" not in body:
         return body
-    out, i = [], 0
-    while i < len(body):
-        c = body[i]
-        if c == "\\" and i + 1 < len(body):
-            out.append(body[i + 1])
-            i += 2
-        else:
-            out.append(c)
-            i += 1
-    return "".join(out)
+    return "\\".join(part.replace("\\", "") for part in body.split("\\\\"))
 
 
 # -- the grammar ------------------------------------------------------------------------------
@@ -113,6 +112,14 @@ def _unescape(s: str) -> str:
 # (KEY before WORD: `type=vc` is the key `type=`, never the word `type`).
 _ORDER = ("WS", "COMMENT", "STRING", "KEY", "WORD", "EQ", "COMMA")
 _SCANNER: Optional[Pattern[str]] = None
+
+# STRING and WORD are read by hand (_string_end, _word_end) from where the scanner finds their
+# first character. As regexes they repeat a group once per character, and Python's re keeps
+# backtracking state for every repetition of a group: about 110 bytes a character, so a 20 MB
+# string cost 4 GB (issue 31, item 10). These are facts.lark's two terminals, checked below.
+_HAND_READ = {"STRING": '"(?:[^"\\\\\r\n]|\\\\.)*"', "WORD": r'(?:>=|[^\s"=,#])+'}
+_STARTS = {"STRING": '"', "WORD": r'[^\s"=,#]+'}
+_WORD_CHARS = re.compile(r'[^\s"=,#]*')
 
 
 def _scanner() -> Pattern[str]:
@@ -124,9 +131,53 @@ def _scanner() -> Pattern[str]:
         missing = [n for n in _ORDER if n not in terms]
         if missing:  # pragma: no cover - facts.lark and this file disagree
             raise RuntimeError(f"facts.lark lacks terminals {missing}")
+        changed = [n for n, rx in _HAND_READ.items() if terms[n] != rx]
+        if changed:  # pragma: no cover - facts.lark changed a terminal this file reads by hand
+            raise RuntimeError(f"facts.lark's {changed} differ from what grammar/parser.py reads by hand")
+        terms.update(_STARTS)
         # ERR takes any other character, so that the scan never stalls: it is the place of an error.
         _SCANNER = re.compile("|".join(f"(?P<{n}>{terms[n]})" for n in _ORDER) + "|(?P<ERR>.)")
     return _SCANNER
+
+
+def _string_end(line: str, pos: int) -> Optional[int]:
+    """Where the string opened at ``line[pos]`` ends (after its closing quote); None if unterminated.
+    STRING of facts.lark: ``"`` (any character but ``"``, ``\\`` or a line end | ``\\`` and any one) ``"``:
+    the first ``"`` after an even run of backslashes closes it (a line holds no line end)."""
+    j = pos
+    while True:
+        j = line.find('"', j + 1)
+        if j < 0:
+            return None
+        k = j
+        while line[k - 1] == "\\":  # stops at line[pos], the opening quote
+            k -= 1
+        if (j - k) % 2 == 0:
+            return j + 1
+
+
+def _word_end(line: str, end: int) -> int:
+    """Where the word whose first run of word characters ends at ``end`` ends: WORD of facts.lark
+    (``>=`` or any character but space, ``"``, ``=``, ``,``, ``#``) takes an ``=`` only after ``>``."""
+    while end < len(line) and line[end] == "=" and line[end - 1] == ">":
+        end = _WORD_CHARS.match(line, end + 1).end()  # type: ignore[union-attr]
+    return end
+
+
+def tokens(line: str) -> Iterator[Tuple[str, int, str]]:
+    """The tokens of one physical line: (terminal name, 0-based start, text); a ``"`` that opens no
+    string is ``ERR`` (its place is the error's). Memory beyond the line is constant per token."""
+    match, pos = _scanner().match, 0
+    while pos < len(line):
+        m = match(line, pos)
+        kind, end = m.lastgroup, m.end()  # type: ignore[union-attr]
+        if kind == "STRING":
+            closed = _string_end(line, pos)
+            kind, end = ("STRING", closed) if closed is not None else ("ERR", pos + 1)
+        elif kind == "WORD":
+            end = _word_end(line, end)
+        yield kind, pos, line[pos:end]  # type: ignore[misc]
+        pos = end
 
 
 # -- the parser -------------------------------------------------------------------------------
@@ -190,26 +241,24 @@ def parse_text(text: str, file: str) -> Tuple[List[RawStatement], List[ParseErro
 
 
 def _parse(text: str, file: str) -> Tuple[List[RawStatement], List[ParseError]]:
-    tokens = _scanner().finditer
     p = _FileParse(file)
     for lineno, line in enumerate(source_lines(text), 1):
         first = True
         err: Optional[Tuple[int, int, str]] = None
-        for m in tokens(line):
-            kind = m.lastgroup
+        for kind, start, tok in tokens(line):
             if kind == "WS":
                 continue
             if kind == "COMMENT":
                 break
-            col = m.start() + 1
+            col = start + 1
             if first:
                 first = False
                 if col == 1 or p.st is None:  # a new statement (an indented line continues the one above)
-                    err = p.start(kind, m.group(), line, lineno, col)
+                    err = p.start(kind, tok, line, lineno, col)
                     if err is not None:
                         break
                     continue
-            err = p.token(kind, m.group(), line, lineno, col)
+            err = p.token(kind, tok, line, lineno, col)
             if err is not None:
                 break
         if err is not None:  # report it, drop the statement, skip the rest of the line

@@ -10,6 +10,7 @@ from rich.table import Table
 
 from ..facts import DIMS
 from .money import BUCKETS, IN_KIND, UNSTATED, amount_text, cell_text
+from .terminal import markup, printable
 
 NAMES = {"F": "funding", "G": "governance", "P": "personnel", "A": "access", "S": "scope",
          "R": "publication", "M": "methods", "X": "role incompatibility"}
@@ -35,7 +36,7 @@ def _col(t: Table, name: str, **kw) -> None:
 def print_card(world, card) -> None:
     con = _console()
     name = world.facts.nodes[card.org]["name"]
-    con.print(f"[bold]{name}[/] ({card.org})  policy={card.policy}  band=[bold]{card.band}[/]  role={card.role}")
+    con.print(f"[bold]{markup(name)}[/] ({card.org})  policy={card.policy}  band=[bold]{card.band}[/]  role={card.role}")
     t = _table(show_header=True)
     for col in ("dim", "", "value", "decided by"):
         _col(t, col)
@@ -53,7 +54,7 @@ def print_card(world, card) -> None:
     for c in card.clamps:
         con.print(f"clamp {c.dim}: {c.signal} {c.kind} {c.stated} held at {c.effective} by {', '.join(c.clauses)}")
     for n in card.notes:
-        con.print(f"informational {n.dim}: {n.signal} {n.kind} {n.stated} bounds nothing: {n.note}", markup=False)
+        con.print(f"informational {n.dim}: {n.signal} {n.kind} {n.stated} bounds nothing: {printable(n.note)}", markup=False)
 
 
 def _ties_text(steps: List[Dict]) -> str:
@@ -71,13 +72,13 @@ def print_hops(doc: Dict) -> None:
     con = _console(markup=False)
     node = doc["node"]
     hop = "none within 4 ties" if doc["hop"] is None else doc["hop"]
-    con.print(f"{node} ({doc['kind']}): hop {hop}")
+    con.print(printable(f"{node} ({doc['kind']}): hop {hop}"))
     if doc["paths"] and doc["paths"] != [[]]:
         more = f", the first {doc['limit']}" if doc["truncated"] else ""
         con.print(f"shortest tie paths to a lab ({doc['order']}{more}):")
         for steps in doc["paths"]:
-            con.print(f"  {_ties_text(steps)}")
-            con.print(f"      at {_tie_locs(steps)}")
+            con.print(printable(f"  {_ties_text(steps)}"))
+            con.print(printable(f"      at {_tie_locs(steps)}"))
     if "rows" not in doc:
         return
     if not doc["rows"]:
@@ -89,7 +90,7 @@ def print_hops(doc: Dict) -> None:
     for r in doc["rows"]:
         path = _ties_text(r["ties"]) or (f"{r['payer']} (a lab)" if r["hop"] == 0 else "")
         t.add_row(r["payer"], r["kind"], amount_text(r["amount"], r["currency"]),
-                  "" if r["year"] is None else str(r["year"]), r["bucket"], path, r["loc"])
+                  "" if r["year"] is None else str(r["year"]), r["bucket"], printable(path), printable(r["loc"]))
     con.print(t)
 
 

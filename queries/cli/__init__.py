@@ -8,7 +8,8 @@ cli/reference.py (rules, relations), cli/imports.py (import bods, import ftm), c
 serve); what they share (options, loading the world, output) is cli/options.py.
 
 Exit codes: 0 ok; 1 a check failed (load errors, verify, test); 2 usage
-(unknown org, dimension, policy or preset; a malformed query).
+(unknown org, dimension, policy or preset; a malformed query); 70 an internal error (a bug: one
+line, PROVLOG_DEBUG=1 for the traceback; queries/internal.py).
 """
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from typing import Optional
 
 import click
 
+from .. import internal
 from ..api import World
 from . import checks, export, imports, questions, reference, web
 from .options import _STORE, _fail
@@ -39,6 +41,8 @@ class _Commands(click.Group):
                     pass
             _fail(f"the stored model {', '.join(map(str, World.opened_stores))} is damaged ({e}); it is removed: "
                   f"run the command again", 1)
+        except Exception as e:  # the last resort: one line, never a traceback (queries/internal.py)
+            internal.report(e)
 
 
 @click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})

@@ -10,6 +10,7 @@ import click
 
 from ...facts import LoadError
 from ..api import World
+from ..terminal import printable
 from .options import AS_OF, _dump, _fail, _guard, _load, output
 
 
@@ -77,7 +78,7 @@ def test(worlds: List[str], as_of: Optional[str], fmt: str) -> None:
             if not r.ok:
                 failed += 1
                 if fmt == "text":
-                    click.echo(f"{r.loc}: FAIL {r.text}: got {r.got}")
+                    click.echo(printable(f"{r.loc}: FAIL {r.text}: got {r.got}"))
     if fmt == "json":
         _dump({"passed": total - failed, "failed": failed, "results": results})
     else:

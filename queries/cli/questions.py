@@ -7,6 +7,7 @@ from typing import Optional
 
 import click
 
+from ..terminal import printable
 from .options import (AS_OF, GOAL, POLICY, RULEBOOK, _csv, _dump, _fail, _guard, _load, _org_dim,
                       output)
 
@@ -79,9 +80,9 @@ def why(world: str, org: Optional[str], dim: Optional[str], policy: str, goal: O
     w = _load(world, as_of=as_of)
     try:
         if goal is not None:
-            click.echo(w.prove(goal, rulebook, fmt, depth=depth, start=start))
+            click.echo(printable(w.prove(goal, rulebook, fmt, depth=depth, start=start)))
             return
-        click.echo(w.why(org, dim, policy, fmt=fmt, depth=depth, start=start))
+        click.echo(printable(w.why(org, dim, policy, fmt=fmt, depth=depth, start=start)))
     except KeyError as e:
         _fail(str(e.args[0]), 2)
 
@@ -137,7 +138,7 @@ def prove(world: str, goal: str, rulebook: Optional[str], fmt: str, depth: Optio
     """The proof of each answer of GOAL (one atom) in any rulebook (dot: one digraph, a cluster per answer)."""
     w = _load(world, as_of=as_of)
     try:
-        click.echo(w.prove(goal, rulebook, fmt, depth=depth, start=start))
+        click.echo(printable(w.prove(goal, rulebook, fmt, depth=depth, start=start)))
     except KeyError as e:
         _fail(str(e.args[0]), 2)
 
@@ -195,7 +196,7 @@ def query(world: str, goal: str, rulebook: Optional[str], fmt: str, as_of: Optio
         click.echo("no")
     for row in rows:
         if row:
-            click.echo("  ".join(f"{k}={v}" for k, v in row.items()))
+            click.echo(printable("  ".join(f"{k}={v}" for k, v in row.items())))
 
 
 @click.command()
