@@ -74,7 +74,7 @@ class StoredFacts:
 
     def to_factset(self):
         """A plain FactSet of every fact (for a live derivation)."""
-        from ..facts.model import FactSet
+        from ...facts.model import FactSet
 
         fs = FactSet()
         for f in self.facts:
