@@ -9,6 +9,7 @@ and raised together as one :class:`LoadError`.
 from __future__ import annotations
 
 import difflib
+import hashlib
 import os
 import re
 from pathlib import Path
@@ -20,7 +21,7 @@ from . import schema as S
 from .language import LANGUAGE
 from . import values as V
 from .errors import STRICT_ONLY, Diagnostic, LoadError
-from .files import Disk, TooBig, TreePath
+from .files import Disk, ReadFiles, TooBig, TreePath
 from .model import Fact, FactSet, Loc
 
 #: Input limits (E153): generous for real worlds, finite for hostile ones.
@@ -67,6 +68,7 @@ class _Reader:
         self.strict = strict
         self.errs = errs
         self.loaded: Dict[object, str] = {}
+        self.digests: Dict[str, str] = {}  # resolved path -> SHA-256 of the bytes read (the store's key)
         self.facts: List[Fact] = []
         self.attempted: Set[str] = set()  # ids of declarations that failed their own checks
         self.count = 0
@@ -109,6 +111,7 @@ class _Reader:
             else:
                 self.errs.add(name, 1, 1, "E150", f"cannot read file: {e.strerror}")
             return
+        self.digests[str(path)] = hashlib.sha256(data).hexdigest()
         text = _decode(data, name, self.errs)
         if text is None:
             return
@@ -560,7 +563,7 @@ def load_world(path: Union[str, os.PathLike], strict: bool = False, root: Option
                  "empty world: its files hold no statements (only comments and blank lines)")
     if errs.diags:
         raise LoadError(errs.diags)
-    world.files = sorted(reader.loaded.values())
+    world.files = ReadFiles(sorted(reader.loaded.values()), reader.digests)
     return world
 
 

@@ -16,9 +16,10 @@ provlog's version. Any difference is a miss, and the store is rebuilt.
 One module per job:
 
 - ``key``: the inputs, this user's secret, the key, the default path;
-- ``layout``: the schema number, table and column names, indexes, header check;
+- ``layout``: the schema number, tables, column names, indexes, and the layout's checks;
 - ``codec``: values <-> tagged JSON and SQL column kinds;
 - ``writing``: the write path (:func:`write`, :func:`copy`, :func:`create_table`);
+- ``seal``: the checksums, written with a store and checked before a table is read;
 - ``reading``: the read path (:func:`open_store`, :class:`Stored`);
 - ``model``: :class:`StoredModel`, the program read interface over a store;
 - ``facts``: the facts, origins and derived signals read back.
@@ -33,7 +34,7 @@ from fractions import Fraction  # noqa: F401  (the doctest above)
 from pathlib import Path  # noqa: F401  (queries/api.py spells it S.Path)
 
 from .codec import _from_sql, _to_sql, decode, encode
-from .errors import StoreError, warn
+from .errors import NotAStore, StoreDamaged, StoreError, warn
 from .facts import StoredFacts, StoredOrigins, derived_signal, derived_signals, fact_from_row
 from .key import default_path, inputs, key_of, listed_files
 from .layout import _FACT_COLS, READERS, SCHEMA, _q
@@ -42,7 +43,7 @@ from .reading import Stored, open_store
 from .writing import _fact_row, _replacing, copy, create_table, write
 
 __all__ = [
-    "SCHEMA", "READERS", "StoreError", "warn", "encode", "decode", "inputs", "listed_files", "key_of",
+    "SCHEMA", "READERS", "StoreError", "StoreDamaged", "NotAStore", "warn", "encode", "decode", "inputs", "listed_files", "key_of",
     "default_path", "write", "copy", "create_table", "open_store", "Stored", "StoredModel", "StoredFacts",
     "StoredOrigins", "fact_from_row", "derived_signal", "derived_signals",
 ]

@@ -1,11 +1,26 @@
-"""The store's one exception and its one-line warning on stderr."""
+"""The store's exceptions and its one-line warning on stderr."""
 from __future__ import annotations
 
+import sqlite3
 import sys
+
+from ...errors import ProvlogError
 
 
 class StoreError(Exception):
     """A store that cannot be used (corrupt, truncated, or of other inputs): it is ignored."""
+
+
+class StoreDamaged(sqlite3.DatabaseError):
+    """A table whose bytes do not match the checksum sealed when it was written (logic/store/seal.py).
+    A DatabaseError, as SQLite's own "malformed": every reader already treats that as a damaged store."""
+
+
+class NotAStore(StoreError, ProvlogError):
+    """``--store PATH`` names a file that exists and is not a provlog store: it is neither read nor
+    replaced (exit 2)."""
+
+    exit_code = 2
 
 
 def warn(msg: str) -> None:

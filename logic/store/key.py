@@ -4,6 +4,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import tempfile
 from datetime import date
 from pathlib import Path, PurePosixPath
 from typing import Any, Dict, List, Optional, Sequence
@@ -53,13 +54,16 @@ def listed_files(path: Path) -> List[Path]:
 
 def inputs(path, strict: bool, as_of: Optional[str], files: Optional[Sequence[str]] = None) -> Dict[str, Any]:
     """Everything a world's store depends on; ``files`` adds the files it read beyond the listed ones
-    (includes, as recorded in a store). Raises OSError if a file cannot be read."""
+    (includes, as recorded in a store). A file the loader read (``files.digests``, facts/files.py
+    ReadFiles) counts with the bytes it read, not the bytes there now: a file edited while the world
+    derived keys its store on what the answers were derived from. Raises OSError if a file cannot be read."""
     root = Path.cwd().resolve()
     if isinstance(path, TreePath):  # a revision's world: its files keyed by their blob ids (the content)
         listed, digest = path.listed(), path.digest
     else:
         listed = [_display(q, root) for q in listed_files(Path(path))]
-        digest = lambda n: _sha((root / n).read_bytes())  # noqa: E731
+        read = getattr(files, "digests", {})
+        digest = lambda n: read.get(str((root / n).resolve())) or _sha((root / n).read_bytes())  # noqa: E731
     names = sorted(set(listed) | set(files or ()))
     return {
         "schema": SCHEMA, "version": _version(), "code": _code_hash(), "cwd": str(root), "world": str(path),
@@ -74,26 +78,55 @@ def _salt_file() -> Path:
     return Path(base) / "provlog" / "salt"
 
 
-def _salt() -> bytes:
-    """This user's secret, part of every key: a store made elsewhere (shipped beside a world, say)
-    never matches, however well its inputs are copied. Made on first use; OSError if it cannot be."""
+#: a secret shorter than this (the empty file a crash between create and write leaves) is made again
+SECRET_BYTES = 32
+
+
+def secret() -> bytes:
+    """This user's secret, part of every key and of every checksum: a store made elsewhere (shipped
+    beside a world, say) never matches, however well its inputs are copied. Made on first use, and
+    again if it is empty or short (else anyone could compute the key); OSError if it cannot be."""
     path = _salt_file()
     try:
-        return path.read_bytes()
+        got = path.read_bytes()
     except FileNotFoundError:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        except FileExistsError:  # another process made it first
-            return path.read_bytes()
+        got = None
+    if got is not None and len(got) >= SECRET_BYTES:
+        return got
+    _make_secret(path, replace=got is not None)
+    got = path.read_bytes()
+    if len(got) < SECRET_BYTES:
+        raise OSError(f"the store secret {path} is too short")
+    return got
+
+
+def _make_secret(path: Path, replace: bool) -> None:
+    """Write a new secret to ``path`` whole or not at all (a temporary file, mode 0600, then renamed
+    in); a first one is linked in only if no other process made one first."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".salt.", dir=path.parent)  # mkstemp: owner-only, 0600
+    try:
         with os.fdopen(fd, "wb") as fh:
-            fh.write(os.urandom(32))
-        return path.read_bytes()
+            fh.write(os.urandom(SECRET_BYTES))
+            fh.flush()
+            os.fsync(fh.fileno())
+        if replace:
+            os.replace(tmp, path)
+        else:
+            try:
+                os.link(tmp, path)
+            except FileExistsError:  # another process made it first: theirs is kept
+                pass
+    finally:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
 
 
 def key_of(inp: Dict[str, Any]) -> str:
-    """The key of a store: the inputs (``inputs``) with this user's secret (:func:`_salt`)."""
-    return hashlib.sha256(_salt() + json.dumps(inp, sort_keys=True).encode()).hexdigest()
+    """The key of a store: the inputs (``inputs``) with this user's secret (:func:`secret`)."""
+    return hashlib.sha256(secret() + json.dumps(inp, sort_keys=True).encode()).hexdigest()
 
 
 def default_path(world) -> Path:

@@ -1,13 +1,33 @@
-"""The store's layout: its schema number, table and column names, indexes, and the file's header check."""
+"""The store's layout: its schema number, tables, column names and indexes, and the checks that a
+file has that layout (:func:`check_schema`: only these tables and indexes, no view, no trigger) before
+anything is read from it.
+"""
 from __future__ import annotations
 
+import re
 from pathlib import Path
-from typing import Dict, List, Optional
+from typing import Dict, Iterable, List, Optional, Tuple
 
 from .errors import StoreError
 
-#: the layout of the tables below; a store of another layout is a miss
-SCHEMA = 1
+#: the layout of the tables below; a store of another layout is a miss (2: the checksums, ``_sums``)
+SCHEMA = 2
+
+#: the tables every store has, with the exact SQL that makes them (a relation's table is one more each)
+FIXED = {
+    "_meta": "CREATE TABLE _meta (k TEXT PRIMARY KEY, v TEXT NOT NULL)",
+    "_relations": "CREATE TABLE _relations (name TEXT PRIMARY KEY, arity INTEGER, kinds TEXT, columns TEXT, "
+                  "origin TEXT, rows INTEGER)",
+    "_facts": "CREATE TABLE _facts (n INTEGER PRIMARY KEY, kind TEXT, id TEXT, fid TEXT, file TEXT, line INTEGER, "
+              "col INTEGER, flags TEXT, src TEXT, span TEXT, vals TEXT)",
+    "_derived": "CREATE TABLE _derived (id TEXT PRIMARY KEY, rule TEXT, org TEXT, dim TEXT, direction TEXT, "
+                "kind TEXT, bound INTEGER, key TEXT, facts TEXT, cites TEXT)",
+    "_sums": "CREATE TABLE _sums (unit TEXT PRIMARY KEY, pages TEXT NOT NULL, mac TEXT NOT NULL)",
+}
+#: a relation's table as :func:`~provlog.logic.store.writing.create_table` makes it: plain typed columns
+_RELATION = re.compile(r'CREATE TABLE "[^"]+" \("[^"]+" (?:INTEGER|TEXT)(?:, "[^"]+" (?:INTEGER|TEXT))*(?:, _facts TEXT)?\)')
+#: an index on plain columns (no expression, no WHERE)
+_INDEX = re.compile(r'CREATE INDEX "?[^"()]+"? ON "?[^"()]+"? \([^()]*\)')
 
 
 #: the relations readers ask most, by their arguments' meaning (the rest: the rule heads' variables)
@@ -79,3 +99,29 @@ def _header_ok(path: Path) -> bool:
     page = 65536 if page == 1 else page
     pages = int.from_bytes(head[28:32], "big")
     return pages > 0 and path.stat().st_size == page * pages
+
+
+def check_schema(entries: Iterable[Tuple[str, str, str, Optional[str]]], complete: bool = True) -> None:
+    """Raise StoreError unless ``entries`` (sqlite_master's type, name, tbl_name, sql) are a store's:
+    the fixed tables as written (all of them, if ``complete``), relation tables of plain columns,
+    indexes on plain columns, and no view or trigger (a view runs SQL when read: a planted recursive
+    one would never end). An old layout's ``_meta`` passes, so that its schema number says "miss"."""
+    seen = set()
+    for kind, name, _table, sql in entries:
+        if kind == "table":
+            ok = sql == FIXED[name] if name in FIXED else bool(sql and _RELATION.fullmatch(sql))
+        elif kind == "index":
+            ok = name.startswith("sqlite_autoindex_") if sql is None else bool(_INDEX.fullmatch(sql))
+        else:
+            ok = False
+        if not ok:
+            raise StoreError(f"its {kind} {name!r} is not one a store has")
+        seen.add(name)
+    missing = sorted(set(FIXED) - seen)
+    if missing and complete:
+        raise StoreError(f"it has no table {missing[0]}")
+
+
+def is_store_layout(entries: Iterable[Tuple[str, str, str, Optional[str]]]) -> bool:
+    """Whether sqlite_master's rows have a store's ``_meta`` table (a store of any schema: an old one)."""
+    return any(kind == "table" and name == "_meta" for kind, name, _t, _s in entries)

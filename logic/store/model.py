@@ -81,11 +81,22 @@ class StoredModel:
         return [r for r in got if all(r[i] == v for i, v in rest)] if rest else got
 
     def first(self, name: str) -> Optional[Tuple]:
-        got = self._select(self._s.rels[name], name, limit=" LIMIT 1")
+        if not self._broken:
+            try:
+                got = self._select(self._s.rels[name], name, limit=" LIMIT 1")
+                return got[0] if got else None
+            except sqlite3.Error as e:
+                self._program(e)
+        got = self._program().table(name)
         return got[0] if got else None
 
     def count(self, name: str) -> int:
-        return self._s.query(f"SELECT COUNT(*) FROM {_q(name)}")[0][0]
+        if not self._broken:
+            try:
+                return self._s.query(f"SELECT COUNT(*) FROM {_q(name)}")[0][0]
+            except sqlite3.Error as e:
+                self._program(e)
+        return len(self._program().table(name))
 
     # pyDatalog's own questions: only a live program answers them
     def ask(self, goal: str):

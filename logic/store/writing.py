@@ -12,7 +12,9 @@ from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
 from ...facts.model import Fact
 from .codec import _enc, _kind_of, _to_sql, encode
 from .key import key_of
-from .layout import _INDEXES, _SQL, SCHEMA, _column_names, _q
+from .reading import refuse_a_stranger
+from .seal import seal
+from .layout import _INDEXES, _SQL, FIXED, SCHEMA, _column_names, _q
 
 def _fact_row(n: int, f: Fact) -> Tuple:
     values = f.values
@@ -31,8 +33,10 @@ _ID_KINDS = ("lab", "org", "entity", "person", "source", "signal", "preset", "re
 
 @contextmanager
 def _replacing(target: Path) -> Iterator[str]:
-    """A temporary file beside ``target`` to write, then synced and renamed over ``target`` (atomic: a
-    reader sees the old file or the new one, whole); removed instead if the block fails."""
+    """A temporary file beside ``target`` to write a store in, then sealed (its checksums: seal.py),
+    synced and renamed over ``target`` (atomic: a reader sees the old file or the new one, whole);
+    removed instead if the block fails. NotAStore if ``target`` is a file that is not a store."""
+    refuse_a_stranger(target)
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=target.name + ".", suffix=".tmp", dir=target.parent)
     os.close(fd)
@@ -41,6 +45,7 @@ def _replacing(target: Path) -> Iterator[str]:
         os.umask(umask)
         os.chmod(tmp, 0o666 & ~umask)  # as any file the user makes, not mkstemp's owner-only
         yield tmp
+        seal(tmp)
         with open(tmp, "rb+") as fh:  # written without SQLite's syncs: on disk before it is renamed in
             os.fsync(fh.fileno())
         os.replace(tmp, target)
@@ -68,13 +73,8 @@ def _fill(con: sqlite3.Connection, d, inp: Dict[str, Any], fingerprint: Dict[str
 
     con.execute("PRAGMA journal_mode=OFF")
     con.execute("PRAGMA synchronous=OFF")
-    con.execute("CREATE TABLE _meta (k TEXT PRIMARY KEY, v TEXT NOT NULL)")
-    con.execute("CREATE TABLE _relations (name TEXT PRIMARY KEY, arity INTEGER, kinds TEXT, columns TEXT, "
-                "origin TEXT, rows INTEGER)")
-    con.execute("CREATE TABLE _facts (n INTEGER PRIMARY KEY, kind TEXT, id TEXT, fid TEXT, file TEXT, line INTEGER, "
-                "col INTEGER, flags TEXT, src TEXT, span TEXT, vals TEXT)")
-    con.execute("CREATE TABLE _derived (id TEXT PRIMARY KEY, rule TEXT, org TEXT, dim TEXT, direction TEXT, "
-                "kind TEXT, bound INTEGER, key TEXT, facts TEXT, cites TEXT)")
+    for name in ("_meta", "_relations", "_facts", "_derived"):
+        con.execute(FIXED[name])
     number: Dict[int, int] = {}
     rows = []
     for n, f in enumerate(d.facts, 1):
@@ -137,7 +137,8 @@ def _facts_of(had) -> Tuple:
 
 
 def copy(stored: "Stored", target) -> None:
-    """Copy an open store to ``target`` (as :func:`write` does)."""
+    """Copy an open store to ``target`` (as :func:`write` does), every table checked first."""
+    stored.check()
     with _replacing(Path(target)) as tmp:
         out = sqlite3.connect(tmp)
         try:
