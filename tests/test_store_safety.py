@@ -163,6 +163,16 @@ def test_store_option_on_a_file_that_is_not_a_store_is_refused_and_kept(world, t
     assert notes.read_bytes() == before
 
 
+def test_export_onto_a_file_that_is_not_a_store_is_refused_and_kept(world, tmp_path):
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n")
+    got = CliRunner().invoke(main, ["--no-store", "export", str(world), str(notes)])
+    assert got.exit_code == 2 and "not a provlog store" in got.stderr and notes.read_text() == "my notes\n"
+    fresh = tmp_path / "out.sqlite"  # the near miss: a new file, then provlog's own store, are written
+    for _ in range(2):
+        assert CliRunner().invoke(main, ["--no-store", "export", str(world), str(fresh)]).exit_code == 0
+
+
 def test_store_option_on_provlogs_own_store_or_a_new_path_is_used(world, tmp_path):
     store = tmp_path / "new.sqlite"
     assert card(world, store).exit_code == 0 and store.exists()

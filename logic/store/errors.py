@@ -16,9 +16,9 @@ class StoreDamaged(sqlite3.DatabaseError):
     A DatabaseError, as SQLite's own "malformed": every reader already treats that as a damaged store."""
 
 
-class NotAStore(StoreError, ProvlogError):
-    """``--store PATH`` names a file that exists and is not a provlog store: it is neither read nor
-    replaced (exit 2)."""
+class NotAStore(StoreError, ProvlogError, OSError):
+    """``--store PATH`` (or ``export``'s FILE) names a file that exists and is not a provlog store: it is
+    neither read nor replaced (exit 2). An OSError too: a file that cannot be written, to those that write."""
 
     exit_code = 2
 

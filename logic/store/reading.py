@@ -194,4 +194,4 @@ def refuse_a_stranger(target: Path) -> None:
         ours = False
     if not ours:
         raise NotAStore(f"{target} exists and is not a provlog store: it is neither read nor replaced "
-                        f"(give --store a new file, or remove this one)")
+                        f"(name a new file, or remove this one)")
