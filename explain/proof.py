@@ -371,7 +371,7 @@ class Explainer:
                   label=f"{sid}: {ds.direction} {ds.kind} {ds.bound} on {ds.org} {ds.dim} by {ds.rule}, citing "
                         + (", ".join(f"{s}" + (f' "{sp}"' if sp else "") for s, sp in ds.cites) or "nothing"))
         self.graph.add_edge(nid, self.prove_atom("derive", self.d.derived_rows[sid]))
-        # a stored world looks its facts up one id at a time (logic/store.py); a live one indexes them once
+        # a stored world looks its facts up one id at a time (logic/store/); a live one indexes them once
         by_id = self.facts.by_fid
         for fid in ds.facts:
             f = by_id[fid]

@@ -31,6 +31,21 @@ class TooBig(Exception):
         self.size = size
 
 
+class ReadFiles(list):
+    """The names of the files a world was read from (``FactSet.files``), with ``digests``: the SHA-256
+    of the bytes the loader read, by resolved path. The stored model keys a store on these, not on the
+    files as they are later, so a file edited while the world derives never gets an old answer its
+    new key (logic/store/key.py).
+
+        >>> ReadFiles(["w.facts"], {"/abs/w.facts": "ab12"}).digests
+        {'/abs/w.facts': 'ab12'}
+    """
+
+    def __init__(self, names=(), digests: Optional[Dict[str, str]] = None):
+        super().__init__(names)
+        self.digests: Dict[str, str] = dict(digests or {})
+
+
 #: ``refuse(entry, code, message)``: how a listing reports an entry it cannot take
 Refuse = Callable[[object, str, str], None]
 

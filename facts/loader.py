@@ -19,7 +19,7 @@ from . import schema as S
 from .checking import _err, _note_attempt, check_statement
 from .collector import _Collector
 from .errors import Diagnostic, LoadError
-from .files import Disk, TreePath
+from .files import Disk, ReadFiles, TreePath
 from .model import FactSet
 from .reading import _Reader
 from .resolving import _resolve
@@ -75,7 +75,7 @@ def load_world(path: Union[str, os.PathLike], strict: bool = False, root: Option
                  "empty world: its files hold no statements (only comments and blank lines)")
     if errs.diags:
         raise LoadError(errs.diags)
-    world.files = sorted(reader.loaded.values())
+    world.files = ReadFiles(sorted(reader.loaded.values()), reader.digests)
     return world
 
 

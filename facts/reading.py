@@ -3,6 +3,7 @@ statement as it is read (facts/checking.py). The files come from facts/files.py 
 git revision); the statements read are resolved together afterwards (facts/resolving.py)."""
 from __future__ import annotations
 
+import hashlib
 import re
 from typing import Dict, List, Optional, Set, Tuple
 
@@ -35,6 +36,7 @@ class _Reader:
         self.strict = strict
         self.errs = errs
         self.loaded: Dict[object, str] = {}
+        self.digests: Dict[str, str] = {}  # resolved path -> SHA-256 of the bytes read (the store's key)
         self.facts: List[Fact] = []
         self.attempted: Set[str] = set()  # ids of declarations that failed their own checks
         self.count = 0
@@ -77,6 +79,7 @@ class _Reader:
             else:
                 self.errs.add(name, 1, 1, "E150", f"cannot read file: {e.strerror}")
             return
+        self.digests[str(path)] = hashlib.sha256(data).hexdigest()
         text = _decode(data, name, self.errs)
         if text is None:
             return

@@ -41,6 +41,7 @@ Changes = Dict[str, Change]
 
 
 def _attach(old: S.Stored, new: S.Stored) -> sqlite3.Connection:
+    old.check(), new.check()  # read by path below, past their checksums' guard: every table checked first
     con = sqlite3.connect(":memory:", uri=True)
     con.execute("ATTACH DATABASE ? AS a", (f"file:{old.path}?mode=ro",))
     con.execute("ATTACH DATABASE ? AS b", (f"file:{new.path}?mode=ro",))

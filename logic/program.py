@@ -92,7 +92,7 @@ class Derivation(Evaluation):
     RulebookRun is: the explainer and goals read both the same way)."""
 
     facts: FactSet
-    program: "Program"  # or a stored model (logic/store.py): both offer the read interface (logic/model.py)
+    program: "Program"  # or a stored model (logic/store/): both offer the read interface (logic/model.py)
     derived: Dict[str, DerivedSignal] = field(default_factory=dict)
     values: Dict[Tuple[str, str, str], Tuple[int, Optional[str], str]] = field(default_factory=dict)
     conflicts: Dict[Tuple[str, str, str], Tuple[int, int]] = field(default_factory=dict)
@@ -207,7 +207,7 @@ class Derivation(Evaluation):
     @classmethod
     def stored(cls, facts, model, derived: Dict[str, "DerivedSignal"], origins,
                live: Callable[[], "Derivation"]) -> "Derivation":
-        """A derivation read from a stored model (logic/store.py): each dict looks up one key at a
+        """A derivation read from a stored model (logic/store/): each dict looks up one key at a
         time. ``live`` derives the world when something needs the engine itself (a pyDatalog goal)."""
         d = cls(facts, model)
         for attr, (name, arity, n, value, many) in cls.COLLECT.items():

@@ -8,6 +8,6 @@ import pytest
 def _store_folder(tmp_path_factory):
     mp = pytest.MonkeyPatch()
     mp.setenv("PROVLOG_STORE", str(tmp_path_factory.mktemp("stores")))
-    mp.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))  # the stores' secret (logic/store.py)
+    mp.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))  # the stores' secret (logic/store/)
     yield
     mp.undo()

@@ -75,9 +75,9 @@ EDITS = {
 def dump(path):
     """Everything a store holds, comparable: each relation's rows decoded (sorted), each EDB row with its
     statements, the statements, the derived signals and the meta (less the edit's note)."""
-    con = sqlite3.connect(path)
+    st_ = S.open_store(Path(path), None)  # this user's store of any inputs, every table's checksum checked
+    con = st_.con
     try:
-        st_ = S.Stored(Path(path), con, dict(con.execute("SELECT k, v FROM _meta")))
         model = S.StoredModel(st_, lambda: None)
         out = {name: sorted(map(repr, model.table(name))) for name in st_.rels}
         out.update((f"{name}[]", sorted(map(repr, model.match(name, arity, [], function=True))))

@@ -1,0 +1,246 @@
+"""What the stored model promises (docs/security.md, "What the store promises"; issue 31): never an answer
+for other inputs, never a forged or damaged store read as fact, never a user's file replaced, never a
+hang or a traceback from a store.
+
+The world is tests/test_store.py's: RULES C15 keeps acme's G cap 0 (it cites a confirmed tier-1 source
+with a span), so acme's card reads "G ... 0 ... acme-g (G.6)" whatever the store holds.
+"""
+import os
+import sqlite3
+import stat
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from provlog import World
+from provlog.facts import files as F
+from provlog.logic import store as S
+from provlog.logic.store import layout, reading
+from provlog.queries.cli import main
+
+MAIN = textwrap.dedent("""\
+    include "more.facts"
+    org acme "Acme" type=nonprofit evaluated=yes
+    signal acme-g acme G against cap 0 rule=G.6
+    cite acme-g s1 "a lab investor holds 30% of the voting shares"
+    """)
+MORE = textwrap.dedent("""\
+    entity reg "Registry" kind=public
+    source s1 "https://r.example/1" publisher=reg status=confirmed tier=1
+    """)
+
+
+@pytest.fixture
+def world(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))  # this test's own secret
+    (tmp_path / "w").mkdir()
+    (tmp_path / "w" / "main.facts").write_text(MAIN)
+    (tmp_path / "w" / "more.facts").write_text(MORE)
+    return tmp_path / "w" / "main.facts"
+
+
+def card(world, store, *more):
+    return CliRunner().invoke(main, ["--store", str(store), *more, "card", str(world), "acme"])
+
+
+def hit(world) -> bool:
+    w = World.load(world, store=True)
+    w.derivation
+    return isinstance(w._store, S.Stored)
+
+
+# -- 1. every file read is part of the key ------------------------------------------------------------
+def test_an_include_edited_while_the_world_derives_is_never_answered_stale(world, monkeypatch):
+    more = world.parent / "more.facts"
+    read = F.Disk.read
+
+    def edited_just_after_it_is_read(self, path, limit):
+        data = read(self, path, limit)
+        if Path(path).name == "more.facts" and b"reg2" not in more.read_bytes():
+            more.write_text(MORE + 'entity reg2 "Second registry" kind=public\n')
+        return data
+
+    monkeypatch.setattr(F.Disk, "read", edited_just_after_it_is_read)
+    first = World.load(world, store=True)
+    assert "reg2" not in first.facts.nodes  # derived from the bytes it read
+    first.derivation  # and stored
+    monkeypatch.setattr(F.Disk, "read", read)
+    again = World.load(world, store=True)
+    assert "reg2" in again.facts.nodes
+    assert again.fingerprint() == World.load(world).fingerprint()
+    again.derivation  # stored, under the new bytes' key
+    assert hit(world)
+
+
+def test_an_unchanged_include_still_hits(world):
+    assert not hit(world)
+    assert hit(world)
+
+
+# -- 2. checksums: damage SQLite does not see is caught -----------------------------------------------
+def test_a_name_changed_inside_a_stored_row_is_caught_and_the_store_rebuilt(world, tmp_path):
+    store = tmp_path / "s.sqlite"
+    assert card(world, store).exit_code == 0
+    data = store.read_bytes()
+    assert b'"Acme"' in data
+    store.write_bytes(data.replace(b'"Acme"', b'"Evil"'))
+    con = sqlite3.connect(store)
+    assert con.execute("PRAGMA integrity_check").fetchone() == ("ok",)  # SQLite's own check passes it
+    con.close()
+    got = card(world, store)
+    assert got.exit_code == 0 and "Acme (acme)" in got.stdout and "Evil" not in got.stdout
+    assert len(got.stderr.strip().splitlines()) == 1 and "checksum" in got.stderr
+    assert "Evil" not in card(world, store).stdout and b'"Evil"' not in store.read_bytes()  # rebuilt
+
+
+def test_a_changed_row_in_a_relation_read_later_is_caught_and_the_card_still_right(world, tmp_path):
+    store = tmp_path / "s.sqlite"
+    plain = CliRunner().invoke(main, ["--no-store", "card", str(world), "acme"]).stdout
+    assert "acme-g (G.6)" in plain
+    assert card(world, store).exit_code == 0
+    con = sqlite3.connect(store)
+    assert con.execute("UPDATE value SET rule = 'G.9' WHERE rule = 'G.6'").rowcount == 5  # one per policy
+    con.commit()
+    con.close()
+    got = card(world, store)
+    assert got.exit_code == 0 and got.stdout == plain and "Traceback" not in got.output
+    assert len(got.stderr.strip().splitlines()) == 1 and "checksum" in got.stderr
+    assert not store.exists()  # dropped: the next command derives and stores again
+    assert card(world, store).stdout == plain and store.exists()
+
+
+def test_a_store_made_with_another_secret_does_not_match_its_checksums(world, tmp_path, monkeypatch):
+    store = tmp_path / "s.sqlite"
+    assert card(world, store).exit_code == 0
+    opened = S.open_store(store, None)
+    sums = dict(opened.seals.sums)
+    monkeypatch.setattr(S.seal, "secret", lambda: b"another user's secret, 32 bytes!")
+    with pytest.raises(S.StoreDamaged):
+        S.seal.Seals(opened.seals.fd, opened.seals.page_size, opened.seals.key, sums).check("_facts")
+
+
+# -- 3. the secret --------------------------------------------------------------------------------------
+@pytest.mark.parametrize("left", [b"", b"short"])
+def test_an_empty_or_short_secret_is_made_again_owner_only(world, left):
+    assert not hit(world)
+    secret = Path(os.environ["XDG_CACHE_HOME"]) / "provlog" / "salt"
+    secret.write_bytes(left)  # a crash between create and write
+    assert not hit(world)  # no store is trusted under the old key
+    got = secret.read_bytes()
+    assert len(got) >= 32 and got != left
+    assert stat.S_IMODE(secret.stat().st_mode) == 0o600
+    assert hit(world)
+
+
+def test_a_whole_secret_is_kept(world):
+    hit(world)
+    secret = Path(os.environ["XDG_CACHE_HOME"]) / "provlog" / "salt"
+    before = secret.read_bytes()
+    assert hit(world) and secret.read_bytes() == before
+
+
+# -- 5. a path that is not a store ---------------------------------------------------------------------
+@pytest.mark.parametrize("what", ["text", "empty", "another database"])
+def test_store_option_on_a_file_that_is_not_a_store_is_refused_and_kept(world, tmp_path, what):
+    notes = tmp_path / "notes.txt"
+    if what == "text":
+        notes.write_text("my notes\n")
+    elif what == "empty":
+        notes.write_bytes(b"")
+    else:
+        con = sqlite3.connect(notes)
+        con.execute("CREATE TABLE people (name TEXT)")
+        con.commit()
+        con.close()
+    before = notes.read_bytes()
+    got = card(world, notes)
+    assert got.exit_code == 2 and "not a provlog store" in got.stderr and "Traceback" not in got.output
+    assert notes.read_bytes() == before
+
+
+def test_export_onto_a_file_that_is_not_a_store_is_refused_and_kept(world, tmp_path):
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n")
+    got = CliRunner().invoke(main, ["--no-store", "export", str(world), str(notes)])
+    assert got.exit_code == 2 and "not a provlog store" in got.stderr and notes.read_text() == "my notes\n"
+    fresh = tmp_path / "out.sqlite"  # the near miss: a new file, then provlog's own store, are written
+    for _ in range(2):
+        assert CliRunner().invoke(main, ["--no-store", "export", str(world), str(fresh)]).exit_code == 0
+
+
+def test_store_option_on_provlogs_own_store_or_a_new_path_is_used(world, tmp_path):
+    store = tmp_path / "new.sqlite"
+    assert card(world, store).exit_code == 0 and store.exists()
+    assert card(world, store).exit_code == 0
+
+
+# -- 6. a planted store: nothing read before its layout is checked, every read bounded ---------------------
+def _plant_recursive_meta(target: Path) -> None:
+    target.parent.mkdir(parents=True, exist_ok=True)
+    con = sqlite3.connect(target)
+    con.execute("CREATE VIEW _meta AS WITH RECURSIVE r(k, v) AS (SELECT 'a', 'b' UNION ALL SELECT k, v FROM r) "
+                "SELECT k, v FROM r")
+    con.commit()
+    con.close()
+
+
+def test_a_planted_recursive_view_neither_hangs_nor_is_read(world):
+    _plant_recursive_meta(S.default_path(world))
+    code = "import sys; from provlog.queries.cli import main; sys.argv = ['provlog', '--store', sys.argv[1], " \
+           "'card', 'w/main.facts', 'acme']; main()"
+    # a hang is the failure: the bound is far above a card's seconds, and is not a timing claim
+    got = subprocess.run([sys.executable, "-c", code, str(S.default_path(world))], capture_output=True, text=True,
+                         timeout=300, env={**os.environ, "PROVLOG_STORE": ""})
+    assert got.returncode == 0 and "Acme (acme)" in got.stdout
+    assert len(got.stderr.strip().splitlines()) == 1 and "view" in got.stderr
+
+
+@pytest.mark.parametrize("sql", [
+    "CREATE VIEW v AS SELECT 1",
+    "CREATE TRIGGER t AFTER INSERT ON _meta BEGIN SELECT 1; END",
+    "CREATE VIRTUAL TABLE x USING fts4(a)",
+    'CREATE TABLE "value" ("org" TEXT AS (randomblob(1000000000)))',
+    'CREATE INDEX i ON _facts (kind) WHERE kind = \'org\'',
+])
+def test_a_layout_no_store_has_is_refused(sql):
+    entries = [("table", n, n, ddl) for n, ddl in layout.FIXED.items()]
+    kind = sql.split()[1].lower()
+    kind = "table" if kind == "virtual" else kind
+    layout.check_schema(entries)  # the near miss: a store's own
+    with pytest.raises(S.StoreError):
+        layout.check_schema(entries + [(kind, "x", "x", sql)])
+
+
+def test_every_read_of_a_store_is_bounded_in_time(world, tmp_path, monkeypatch):
+    store = tmp_path / "s.sqlite"
+    assert card(world, store).exit_code == 0
+    opened = S.open_store(store, None)
+    monkeypatch.setattr(reading, "READ_SECONDS", 0.0)
+    with pytest.raises(sqlite3.OperationalError, match="interrupt"):
+        opened.query("WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r WHERE x < 100000000) "
+                     "SELECT count(*) FROM r")
+
+
+# -- 7. a damaged cell: one line, the store dropped, the command answers ------------------------------------
+def test_a_damaged_cell_ends_in_one_line_and_an_answer_then_a_fresh_store(world, tmp_path):
+    store = tmp_path / "s.sqlite"
+    plain = CliRunner().invoke(main, ["--no-store", "card", str(world), "acme"]).stdout
+    assert card(world, store).exit_code == 0
+    con = sqlite3.connect(store)
+    con.execute("UPDATE _facts SET vals = '{not json' WHERE kind = 'org'")
+    con.commit()
+    con.close()
+    for _ in range(2):  # the damaged store is dropped, then a whole one written and read
+        got = card(world, store)
+        assert got.exit_code == 0 and got.stdout == plain and "Traceback" not in got.output
+    assert hit_at(store, world)
+
+
+def hit_at(store: Path, world) -> bool:
+    w = World.load(world, store=store)
+    return isinstance(w._store, S.Stored)
