@@ -15,7 +15,8 @@ the other), and *leaves* are the statements at the fact leaves of the proof
 ``why`` shows for that row (a removed statement cannot be in the new proof, nor
 an added one in the old, so this is "the edited statements that appear in the
 old proof and not the new, and the reverse"). An edited statement in neither
-proof is not named, however near it stands.
+proof is not named, however near it stands. An atom a proof reads as absent that holds on the other
+side brings the leaves of its proof there (a cite added that lifts a hold): :func:`_rests`.
 
     >>> ms = moves(old_derivation, new_derivation, rows, removed, added)   # doctest: +SKIP
     >>> ms[0].what, ms[0].org, ms[0].old, ms[0].new, [f.loc for f in ms[0].rests_old]   # doctest: +SKIP
@@ -96,21 +97,48 @@ class _Side:
         got = self.d.program.match("result", 5, [(0, result)])
         return got[0][1] if got else None
 
-    def prove(self, item: Item, row: Tuple) -> Tuple[Optional[str], List[Any]]:
-        """The deciding rule of ``row`` and the edited statements at its proof's fact leaves."""
-        ex = self.ex
-        root = ex.prove_atom(item.relation, row)
-        g = ex.graph
-        rule = row[5] if item.relation == "value" else g.nodes[root].get("rule")
-        found = []
-        if self.edited:
-            by_fid = self.d.facts.by_fid
-            for n in sorted({root} | g.descendants(root), key=str):
-                if g.nodes[n].get("kind") == "fact" and str(n).startswith("fact "):
-                    f = by_fid.get(str(n)[5:])
-                    if f is not None and f.canon() in self.edited:
-                        found.append(f)
-        return rule, sorted(found, key=lambda f: (f.loc.file, f.loc.line))
+    def prove(self, item: Item, row: Tuple) -> Tuple[Optional[str], str]:
+        """The deciding rule of ``row`` and its proof's root node."""
+        root = self.ex.prove_atom(item.relation, row)
+        return (row[5] if item.relation == "value" else self.ex.graph.nodes[root].get("rule")), root
+
+    def leaves(self, root: str) -> Tuple[List[Any], List[Tuple[str, Tuple]]]:
+        """The edited statements at the fact leaves of ``root``'s proof, and the atoms it reads as absent."""
+        g, found, absent = self.ex.graph, [], []
+        by_fid = self.d.facts.by_fid
+        for n in sorted({root} | g.descendants(root), key=str):
+            a = g.nodes[n]
+            if a.get("kind") == "fact" and str(n).startswith("fact ") and self.edited:
+                f = by_fid.get(str(n)[5:])
+                if f is not None and f.canon() in self.edited:
+                    found.append(f)
+            elif a.get("kind") == "absent" and a.get("atom"):
+                absent.append(a["atom"])
+        return found, absent
+
+    def holding(self, atoms: Sequence[Tuple[str, Tuple]]) -> List[str]:
+        """The proofs, on this side, of the atoms of ``atoms`` that hold here."""
+        return [self.ex.prove_atom(name, tuple(row)) for name, row in atoms if self.ex.rows(name, list(row))]
+
+
+def _rests(sides: Tuple[_Side, _Side], roots: Tuple[Optional[str], Optional[str]]) -> Tuple[List[Any], List[Any]]:
+    """The edited statements each side's proof rests on (old side's, new side's): its own fact leaves, and
+    where a proof reads an atom as absent that holds on the other side (a hold lifted, a clause that no
+    longer fires), the fact leaves of that atom's proof there, and, one step further, of the atoms that
+    proof reads as absent which hold on this side (a hold that a cite added on this side lifts)."""
+    found: Tuple[Dict, Dict] = ({}, {})
+    todo = [(i, r, 2) for i, r in enumerate(roots) if r is not None]
+    seen = set()
+    while todo:
+        i, root, depth = todo.pop()
+        if (i, root) in seen:
+            continue
+        seen.add((i, root))
+        facts, absent = sides[i].leaves(root)
+        found[i].update((f.fid, f) for f in facts)
+        if depth:
+            todo += [(1 - i, r, depth - 1) for r in sides[1 - i].holding(absent)]
+    return tuple(sorted(d.values(), key=lambda f: (f.loc.file, f.loc.line)) for d in found)
 
 
 def moves(old, new, rows: Dict[str, Any], removed: Sequence[Any], added: Sequence[Any],
@@ -138,10 +166,12 @@ def moves(old, new, rows: Dict[str, Any], removed: Sequence[Any], added: Sequenc
                 org = sides[0].org_of_result(key[0]) if a else None
                 org = org or sides[1].org_of_result(key[0])
             m = Move(what, org or "", key, a, b)
+            roots: List[Optional[str]] = [None, None]
             if a is not None:
-                m.old_rule, m.rests_old = sides[0].prove(item, a)
+                m.old_rule, roots[0] = sides[0].prove(item, a)
             if b is not None:
-                m.new_rule, m.rests_new = sides[1].prove(item, b)
+                m.new_rule, roots[1] = sides[1].prove(item, b)
+            m.rests_old, m.rests_new = _rests(sides, (roots[0], roots[1]))
             out.append(m)
     order = list(ITEMS)
     return sorted(out, key=lambda m: (m.org, order.index(m.what), [str(k) for k in m.key]))

@@ -309,9 +309,10 @@ class Explainer:
                 nid = "not " + atom_id(lit.name, row)
                 said = self.d.book.meanings.get(lit.name)  # the rulebook's phrasing of the absence
                 if said is None:
-                    return self._add(nid, kind="absent", label=f"no {lit.name} holds")
+                    return self._add(nid, kind="absent", label=f"no {lit.name} holds", atom=(lit.name, row))
                 shown = [_plain(v) for v in row]
-                return self._add(nid, kind="absent", label=said[1](*shown) if callable(said[1]) else said[1].format(*shown))
+                return self._add(nid, kind="absent", label=said[1](*shown) if callable(said[1]) else said[1].format(*shown),
+                                 atom=(lit.name, row))  # the atom absent (explain/diff.py proves it on another side)
             return self.prove_atom(lit.name, row, clause)
         if isinstance(lit, FuncEq):
             args = tuple(self._value(a, env) for a in lit.args)

@@ -172,6 +172,19 @@ def _signal_bound(words: list) -> Dict[str, Any]:
     raise ItemError(head, "E104", f"expected cap <n>, floor <n> or info, got {head.value!r}")
 
 
+def _check_signal(values: Dict[str, Any], flags) -> list:
+    """RULES section 0, Bounds: "an against-signal sets a cap, a for-signal sets a floor" (either may be
+    informational). ``for cap 2`` is a slip of one word that would otherwise bound the value the other way."""
+    direction, kind = values.get("direction"), values.get("kind")
+    if (direction, kind) not in (("for", "cap"), ("against", "floor")):
+        return []
+    sets, other = ("floor", "against") if direction == "for" else ("cap", "for")
+    article = "an" if direction == "against" else "a"
+    return [("direction", "E104", f"{article} {direction}-signal sets a {sets}, not a {kind} (RULES section 0, Bounds): "
+                                  f"write `{other} {kind} {values.get('bound')}` or `{direction} {sets} "
+                                  f"{values.get('bound')}`")]
+
+
 def _cited_span(words: list) -> Dict[str, Any]:
     """A cite's optional span, after the source."""
     if not words:
@@ -387,7 +400,7 @@ declare(Decl("source", (Field("id"), Field("title", _text, quoted=True)), declar
              summary="a document that evidence cites"))
 declare(Decl("signal", (Field("id", _recorded_signal), Field("org", ref=("org",)), Field("dim", _dim),
                         Field("direction", enum("for", "against"))), declares="signal",
-             tail_words=3, tail=_signal_bound,  # `cap 2`, `floor 3` or `info`
+             tail_words=3, tail=_signal_bound, check=_check_signal,  # `cap 2`, `floor 3` or `info`
              flags=frozenset({"negative"}), attrs=_attrs(
                  Field("rule", _rule_id), opt("status", enum("active", "superseded", "differs", "quarantined")),
                  opt("note", _text, quoted=True)),

@@ -339,7 +339,7 @@ def _across(by: Dict[str, List[R.Record]]) -> List[Refusal]:
                 held = by[end][-1]
                 bad.append(Refusal(live.where, rid, f"relationship {rid} (statement {live.data['statementId']}): its "
                                    f"{side} {end} is a {kind[end]} record ({held.where}); a BODS {side} is "
-                                   f"{' or '.join(allowed)}"))
+                                   f"{' or '.join(('an ' if a[0] in 'aeiou' else 'a ') + a for a in allowed)}"))
     return bad
 
 
@@ -373,7 +373,7 @@ def collect(files: Sequence[Path], report: Report, skip_bad: bool,
         by.pop(e.record, None)
     bad.extend(across)
     if bad and not skip_bad:
-        raise R.ImportFailure(list(map(str, bad)), f"{len(bad)} bad records; nothing was written "
+        raise R.ImportFailure(list(map(str, bad)), f"{len(bad)} bad record{'s' if len(bad) != 1 else ''}; nothing was written "
                                                     "(--skip-bad leaves bad records out)")
     report.skipped.extend(bad)
     for recs in by.values():

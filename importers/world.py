@@ -134,7 +134,7 @@ class Report:
         files = ", ".join(self.files) or "no file"
         lines = [f"read {sum(self.read.values())} statements of {sum(self.records.values())} records "
                  f"from {files}" + (f": {counts(self.records)}" if self.records else "")]
-        lines += [f"  {f}: no statement in it (an empty file)" for f in self.nothing_read()]
+        lines += [f"  {f}: no statement in it (an empty file or array)" for f in self.nothing_read()]
         if self.kept is not None:
             lines.append(f"kept {self.kept[0]} of {self.kept[1]} records (within reach of the world's orgs and labs)")
         if self.matched:
@@ -150,7 +150,7 @@ class Report:
                 shown = ", ".join(r.records[:SHOWN]) + (f" and {len(r.records) - SHOWN} more" if len(r.records) > SHOWN else "")
                 lines.append(f"  {r.count:6d}  {reason}: {shown} (first at {r.first})")
         if self.skipped:
-            lines.append(f"left out {len(self.skipped)} bad records (--skip-bad):")
+            lines.append(f"left out {_records(len(self.skipped))} (--skip-bad):")
             lines.extend(f"  {e}" for e in self.skipped)
         return "\n".join(lines)
 
@@ -185,11 +185,16 @@ def finish(out: "WorldOut", report: Report, target: Target, world) -> Report:
     return report
 
 
+def _records(n: int) -> str:
+    """``1 bad record``, ``2 bad records``."""
+    return f"{n} bad record" + ("" if n == 1 else "s")
+
+
 def nothing_to_write(report: Report) -> ImportFailure:
     """The refusal of an import that would write no statement: which files, and why."""
     lines = [f"  {f}: no statement in it (an empty file or array)" for f in report.nothing_read()]
     if report.skipped:
-        lines.append(f"  {len(report.skipped)} bad records left out (--skip-bad)")
+        lines.append(f"  {_records(len(report.skipped))} left out (--skip-bad)")
     lines += [f"  {r.count} {reason}: {', '.join(r.records[:SHOWN])} (first at {r.first})"
               for reason, r in sorted(report.unmapped.items())]
     return ImportFailure(lines, f"nothing to write from {', '.join(report.files) or 'no file'}; nothing was written")

@@ -212,7 +212,7 @@ WORDS = {"T": "tier", "TA": "tier", "TB": "tier", "Sp": "span", "Sa": "span", "S
          "Hi": "share", "Sh": "share", "E": "effective stake", "B": "bound",
          "Pubs": "publishers cited", "Srcs": "sources cited", "Now": "the as-of date",
          "Aged": "the day it is 24 months old", "From1": "the amendment of", "From2": "the amendment of",
-         "Until1": "24 months after the amendment, at", "Until2": "24 months after the amendment, at"}
+         "Until1": "the day 24 months after the other amendment,", "Until2": "the day 24 months after the other amendment,"}
 
 #: Variables of the core rules that hold a day (``date.toordinal``): proofs show them as ISO dates.
 DATE_VARS = frozenset({"A", "Day", "Now", "Aged", "From1", "From2", "Until1", "Until2"})

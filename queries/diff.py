@@ -20,6 +20,7 @@ import hashlib
 import json
 import os
 import shutil
+import re
 import tempfile
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -263,7 +264,8 @@ class Report:
             out.append("")
         stmts = _statement_lines(self.changed, self.removed, self.added)
         if stmts:
-            out += ["<details><summary>Statements</summary>", "", "```"] + stmts + ["```", "", "</details>"]
+            fence = _fence(stmts)
+            out += ["<details><summary>Statements</summary>", "", fence] + stmts + [fence, "", "</details>"]
         return "\n".join(out)
 
 
@@ -342,7 +344,16 @@ def _was(a: Fact, b: Fact) -> str:
 
 
 def _md(s: str) -> str:
-    return str(s).replace("|", "\\|").replace("\n", " ")
+    """Text for a markdown table cell, shown as written: no cell break, no HTML, no code span, no escape
+    eaten (a span may quote ``|``, ``</details>`` or backticks)."""
+    s = str(s).replace("\\", "\\\\").replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return s.replace("|", "\\|").replace("`", "\\`").replace("\n", " ")
+
+
+def _fence(lines: List[str]) -> str:
+    """A code fence no line can close: longer than any run of backticks in ``lines`` (CommonMark)."""
+    longest = max((len(run) for line in lines for run in re.findall(r"`+", line)), default=0)
+    return "`" * max(3, longest + 1)
 
 
 def compare(old: World, new: World, policy: Optional[str] = None) -> Report:

@@ -411,7 +411,7 @@ def test_cli_check_strict_and_pending(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "w.facts").write_text(PUB + ORG + 'source s1 "x" publisher=p status=confirmed lane=pending\n')
     ok = CliRunner().invoke(main, ["check", "w.facts"])
-    assert ok.exit_code == 0 and ok.output.startswith("ok: 3 statements in 1 file(s), 1 orgs")
+    assert ok.exit_code == 0 and ok.output.startswith("ok: 3 statements in 1 file(s), 1 org\n")
     r = CliRunner().invoke(main, ["check", "w.facts", "--strict"])
     assert r.exit_code == 1
     assert r.output.splitlines()[:3] == [

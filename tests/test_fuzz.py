@@ -97,7 +97,7 @@ def worlds(draw):
         bound = draw(st.sampled_from(["info", "cap 0", "cap 2", "cap 4", "floor 1", "floor 3"]))
         src = draw(st.sampled_from(["", f" src={sources[0]}", f" src={','.join(sources)}"]))
         out.append(f"signal {g} {draw(st.sampled_from(orgs))} {draw(st.sampled_from('FGPASRMX'))} "
-                   f"{draw(st.sampled_from(['for', 'against']))} {bound} "
+                   f"{ {'cap': 'against', 'floor': 'for'}.get(bound[:-2]) or draw(st.sampled_from(['for', 'against']))} {bound} "
                    f"rule={draw(st.sampled_from(['F.1', 'F.4b', 'C15', '9', 'G.3']))}{src}")
         for s in draw(st.lists(st.sampled_from(sources), max_size=2, unique=True)):
             span = draw(st.sampled_from(["", " " + q("the words that state it")]))

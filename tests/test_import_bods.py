@@ -359,7 +359,7 @@ def test_a_relationship_whose_subject_is_a_person_is_refused_naming_it(tmp_path)
         import_bods([str(reg)], tmp_path / "out")
     assert e.value.errors == [f"{reg}:{line_of(reg, 3)}: relationship r1 (statement provlog-test-statement-00000003-"
                               f"0000-0000-0000): its subject p1 is a person record ({reg}:{line_of(reg, 2)}); a BODS "
-                              "subject is entity"]
+                              "subject is an entity"]
     report = import_bods([str(reg)], tmp_path / "out", skip_bad=True)
     # near miss: r2, Jane's stake in Acme, is written
     assert [s.split(" src=")[0] for s in statements_of(tmp_path / "out", "stake")] == [

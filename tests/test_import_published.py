@@ -10,9 +10,8 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("libcovebods")
-
-import bods_fixtures  # noqa: E402  (the test extra installs it: a missing package fails, never skips)
+import bods_fixtures  # the test extra installs it and libcovebods: a missing package fails, never skips
+import libcovebods  # noqa: F401
 
 from provlog.importers import import_bods  # noqa: E402
 from provlog.queries.api import World  # noqa: E402

@@ -33,7 +33,8 @@ def check(world: str, strict: bool, fmt: str) -> None:
                "files": len(w.facts.files), "orgs": len(w.orgs), "notes": list(w.legacy_lanes())})
         return
     w = _load(world, strict)
-    click.echo(f"ok: {len(w.facts)} statements in {len(w.facts.files)} file(s), {len(w.orgs)} orgs")
+    orgs = len(w.orgs)
+    click.echo(f"ok: {len(w.facts)} statements in {len(w.facts.files)} file(s), {orgs} org{'s' if orgs != 1 else ''}")
     for line in w.legacy_lanes():
         click.echo(f"note: {line}")
     for d in w.warnings():  # not errors: the world loaded and check exits 0

@@ -36,7 +36,7 @@ def _run_import(run, *args, fmt: str, **kw) -> None:
     except ImportFailure as e:
         if fmt == "json":
             _dump({"ok": False, "error": str(e), "errors": e.errors})
-        else:
+        elif e.render() != str(e):  # one error is its own summary: said once
             click.echo(e.render(), err=True)
         _fail(str(e), 1)
     if fmt == "json":
