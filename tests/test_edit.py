@@ -66,9 +66,11 @@ EDITS = {
                      {("acme", "F", "standard"): 0, ("bolt", "F", "standard"): None}),
     # no statement changed (a comment at the end): nothing derived again
     "comment": (WORLD + "# checked\n", [], {("bolt", "F", "standard"): 3}),
-    # a stake reaches the structural rules: derived whole. At 3% neither F.1/G.6 (20%) nor F.4 (5%)
-    # fires, so acme F is its own cap 2
-    "stake": (WORLD.replace("30%", "3%"), None, {("acme", "F", "standard"): 2, ("acme", "G", "standard"): None}),
+    # a stake reaches the structural rules (logic/spread.py): they are derived again, and acme, the org
+    # whose derived signals change, alone. At 3% neither F.1/G.6 (20%) nor F.4 (5%) fires, so acme F is
+    # its own cap 2, and acme has no G signal left
+    "stake": (WORLD.replace("30%", "3%"), ["acme"], {("acme", "F", "standard"): 2, ("acme", "G", "standard"): None,
+                                                     ("bolt", "F", "standard"): 3}),
 }
 
 

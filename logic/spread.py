@@ -1,0 +1,161 @@
+"""What an edit of a statement other than a signal or cite changes beyond one org's rows (issue 27).
+
+logic/edit.py re-derives the orgs an edit touches. A ``signal`` or ``cite``
+statement touches its signal's org alone (logic/locality.py). Any other
+statement (a stake, a money row, a role, an org, a source, a policy, a
+result, ...) makes EDB rows that no org's per-org relations own; here:
+
+* :func:`dirty` finds the EDB tables those statements write (their rows
+  made again from the new statements, compared with the store's);
+* :func:`rederive` derives again, whole, the *global* relations those
+  tables reach (the structural rules, the derived signals' stratum, the
+  role tests, ...: every relation no signal row reaches), reading every
+  other global relation from the previous store; and compares each with
+  the store, row by row. If the derived signals' stratum is reached, the
+  derived signals are made again (as a whole derivation makes them) and
+  compared with the store's;
+* :func:`orgs` turns the changed rows of global relations into the orgs
+  whose per-org rows they can change (``locality.routes``: proved from the
+  rules), plus the orgs of every derived signal that changed.
+
+A change that reaches every org (a route the proof cannot name) raises
+:class:`~provlog.logic.edit.Refused` in the caller: the world is derived whole.
+
+    >>> tables = dirty(old, rows, origins, removed, added, as_of)      # doctest: +SKIP
+    >>> changed, derived = rederive(old, rows, facts, set(tables))      # doctest: +SKIP
+"""
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
+
+from ..facts.model import Fact, FactSet
+from . import edb
+from . import store as S
+from .locality import EDITED, Locality, Route, _affected
+
+#: EDB rows no statement makes (constants, the as-of day, the decay of the results' ages): always compared
+SOURCELESS = ("view", "threshold", "as_of", "grade_ceiling", "decay")
+
+
+class Changed:
+    """A relation's rows after an edit, and the rows removed and added (as sets)."""
+
+    __slots__ = ("rows", "removed", "added")
+
+    def __init__(self, rows: List[Tuple], was: List[Tuple]):
+        self.rows = rows
+        a, b = set(was), set(rows)
+        self.removed, self.added = a - b, b - a
+
+    def __bool__(self) -> bool:
+        return bool(self.removed or self.added)
+
+
+def stored_rows(old: "S.Stored", name: str) -> List[Tuple]:
+    """Every row of a stored relation or function (its keys, then its value), decoded."""
+    if name in old.rels:
+        return old.rows(name)
+    _, kinds, cols, _ = old.funcs[name]
+    got = old.query(f"SELECT {', '.join(map(S._q, cols))} FROM {S._q(name)} ORDER BY rowid")
+    return [tuple(S._from_sql(k, x) for k, x in zip(kinds, r)) for r in got]
+
+
+def dirty(old: "S.Stored", rows: Dict[str, List[Tuple]], removed: Sequence[Fact], added: Sequence[Fact],
+          as_of: str) -> Dict[str, Changed]:
+    """The EDB tables (not the per-org ones: those are the signals', EDITED) that the ``removed`` and
+    ``added`` statements write, each with its new rows (``rows``: the new world's) and what moved. A
+    table written whole again even if only a row's statements changed (its ``_facts``)."""
+    mine = FactSet()
+    for f in list(removed) + list(added):
+        mine.add(f)
+    written = {p for p, rs in edb.rows(mine, as_of).items() if rs} | set(SOURCELESS)
+    out: Dict[str, Changed] = {}
+    for pred in sorted(written - set(EDITED)):
+        if pred in old.rels:
+            out[pred] = Changed(list(dict.fromkeys(rows[pred])), stored_rows(old, pred))
+    return out
+
+
+def rederive(old: "S.Stored", rows: Dict[str, List[Tuple]], facts: FactSet, changed: Set[str],
+             loc: Locality) -> Tuple[Dict[str, Changed], Optional[Dict[str, Any]]]:
+    """The global relations (not ``loc.affected``) that EDB tables ``changed`` reach, derived again
+    whole over the new EDB (the signals' rows aside: no global relation reads them), every other
+    global relation read from ``old``; each with its rows and what moved. Second: the new derived
+    signals by id if the derived signals' stratum was reached, else None."""
+    from . import strata
+    from .engine import Program
+    from .program import PER_POLICY, RULES, Derivation
+
+    rules = RULES.rules
+    reached = _affected(rules, changed) - set(loc.affected) - set(edb.PREDICATES)
+    goals = sorted(n for n in reached if n in old.rels or n in old.funcs)
+    if not goals:
+        return {}, None
+    program = Program()
+    for pred, arity in edb.PREDICATES.items():
+        program.declare(pred, arity)
+    for pred, rs in rows.items():
+        if pred not in EDITED:
+            program.assert_rows(pred, rs)
+    program.load_rules([r.text for r in rules])
+    components = strata.plan(rules, goals)
+    heads = {r.head_name: r.head_literal for r in rules}
+    done: Set[str] = set()
+    for comp in components:  # what the edit does not reach is read from the previous store
+        for name in comp:
+            if name not in reached and name in old.rels and type(heads[name]).__name__ == "Atom":
+                program.replace_with_facts(name, old.rels[name][0], old.rows(name))
+                done.add(name)
+    strata.materialize(program, rules, components, done, PER_POLICY)
+    out: Dict[str, Changed] = {}
+    for name in goals:
+        if name in old.funcs:
+            now = list(program.match(name, old.funcs[name][0], [], function=True))
+        elif name in program.tables:
+            now = list(program.table(name))
+        else:
+            from .edit import Refused
+
+            raise Refused(f"{name} was not kept")
+        got = Changed([tuple(r) for r in now], stored_rows(old, name))
+        if got:
+            out[name] = got
+    derived = None
+    if "derive" in reached or "uses" in reached:
+        d = Derivation(facts, program)
+        d._derive_signals()  # as a whole derivation numbers them (its rows join this program, unread)
+        derived = d.derived
+    return out, derived
+
+
+def orgs(changed: Dict[str, Changed], routes: Dict[str, List[Optional[Route]]], old: "S.Stored") -> Set[str]:
+    """The orgs whose per-org rows the ``changed`` rows of global relations (and EDB tables) can change,
+    by ``routes`` (logic/locality.py). A signal's org, and the citations a route joins through, are read
+    from the previous store ``old``: they differ in the new world only for orgs an edit of signals or
+    cites touches, or whose derived signals changed, which the caller adds. LookupError if a change
+    reaches every org."""
+    out: Set[str] = set()
+    for name, ch in changed.items():
+        for route in routes.get(name, ()):
+            if route is None:
+                raise LookupError(f"a change of {name} reaches every org")
+            values = sorted({row[route.at] for row in ch.removed | ch.added}, key=repr)
+            if route.via is not None:
+                rel, b, a = route.via
+                _, _, cols, _ = old.rels[rel]
+                values = _lookup(old, rel, cols[a], cols[b], values)
+            if route.kind == "signal":
+                values = _lookup(old, "signal", "org", "signal", values)
+            out |= {v for v in values if isinstance(v, str)}
+    return out
+
+
+def _lookup(old: "S.Stored", rel: str, want: str, by: str, values: Sequence) -> List:
+    """``want`` of the rows of ``rel`` whose ``by`` is one of ``values`` (text columns)."""
+    out: List = []
+    values = [v for v in values if isinstance(v, str)]
+    for i in range(0, len(values), 500):
+        part = values[i:i + 500]
+        out += [v for (v,) in old.query(f"SELECT DISTINCT {S._q(want)} FROM {S._q(rel)} WHERE {S._q(by)} "
+                                        f"IN ({','.join('?' * len(part))})", part)]
+    return out
