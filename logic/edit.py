@@ -326,7 +326,8 @@ def _rewrite(con: sqlite3.Connection, old: S.Stored, tables: Dict[str, "spread.C
     each written again whole, as a whole derivation writes it."""
     for name, ch in list(tables.items()) + list(glob.items()):
         function = name in old.funcs
-        arity, _, cols, is_edb = old.funcs[name] if function else old.rels[name]
+        arity, _, cols, _ = old.funcs[name] if function else old.rels[name]
+        is_edb = name in origins._by  # as store.write: an EDB table no statement made a row of has no _facts
         facts = [S.encode([number[id(f)] for f in origins.get((name, r))]) for r in ch.rows] if is_edb else None
         con.execute(f"DROP TABLE {S._q(name)}")
         con.execute("DELETE FROM _relations WHERE name = ?", (name,))

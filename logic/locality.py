@@ -267,6 +267,7 @@ def routes(rules: Sequence[Rule], loc: Locality) -> Dict[str, List[Optional[Rout
             continue
         kind = _anchored_vars(rule, loc)
         for name, args, _ in _reads(rule):
-            if name not in loc.affected:
-                out.setdefault(name, []).append(_route(rule, args, kind))
+            got = _route(rule, args, kind) if name not in loc.affected else False
+            if got is not False and got not in out.setdefault(name, []):
+                out[name].append(got)
     return out

@@ -71,6 +71,18 @@ EDITS = {
     # its own cap 2, and acme has no G signal left
     "stake": (WORLD.replace("30%", "3%"), ["acme"], {("acme", "F", "standard"): 2, ("acme", "G", "standard"): None,
                                                      ("bolt", "F", "standard"): 3}),
+    # its near miss: at 25% the lab still holds 20% or more of acme, F.1 and G.6 still derive acme's cap-0
+    # signals, the same ones (their key is the lab, their proof and its span the same statement): the stake
+    # and stake_total rows move, no derived signal does, so no org is derived again; acme F = G = 0
+    "stake near miss": (WORLD.replace("acme 30%", "acme 25%"), [], {("acme", "F", "standard"): 0, ("acme", "G", "standard"): 0}),
+    # a source's status: s1 unaudited, so no signal has a confirmed source: under standard nothing is
+    # admissible (acme F and bolt F none); both orgs cite s1, both are derived again (and its publisher
+    # reg: C17 compares a source's publisher with the org, so a route names it too)
+    "source": (WORLD.replace("status=confirmed", "status=unaudited"), ["acme", "bolt", "reg"],
+               {("acme", "F", "standard"): None, ("bolt", "F", "standard"): None}),
+    # an org attribute: bolt's type (nonprofit -> vc) moves only bolt's rows (role_vendor reads org(O, 'vc'))
+    "org": (WORLD.replace('org bolt "Bolt" type=nonprofit', 'org bolt "Bolt" type=vc'), ["bolt"],
+            {("bolt", "F", "standard"): 3}),
 }
 
 
