@@ -124,9 +124,12 @@ def _global(old: S.Stored, facts: FactSet, rows, removed: List[Fact], added: Lis
         raise Refused("the world's as-of date changed")
     tables = spread.dirty(old, rows, removed, added, edb.world_as_of(facts, as_of))
     moved = {p for p, c in tables.items() if c}
-    if not moved:
+    # a derived signal cites its proofs' statements (their spans and sources): one of them changed
+    cited = {fid for (fs,) in old.query("SELECT facts FROM _derived") for fid in S.decode(fs)}
+    remake = any(f.fid in cited for f in removed + added)
+    if not moved and not remake:
         return tables, {}, None
-    glob, derived = spread.rederive(old, rows, facts, moved, loc)
+    glob, derived = spread.rederive(old, rows, facts, moved, loc, remake)
     return tables, glob, derived
 
 

@@ -77,18 +77,20 @@ def dirty(old: "S.Stored", rows: Dict[str, List[Tuple]], removed: Sequence[Fact]
 
 
 def rederive(old: "S.Stored", rows: Dict[str, List[Tuple]], facts: FactSet, changed: Set[str],
-             loc: Locality) -> Tuple[Dict[str, Changed], Optional[Dict[str, Any]]]:
+             loc: Locality, remake: bool = False) -> Tuple[Dict[str, Changed], Optional[Dict[str, Any]]]:
     """The global relations (not ``loc.affected``) that EDB tables ``changed`` reach, derived again
-    whole over the new EDB (the signals' rows aside: no global relation reads them), every other
-    global relation read from ``old``; each with its rows and what moved. Second: the new derived
-    signals by id if the derived signals' stratum was reached, else None."""
+    over the new EDB (the signals' rows aside: no global relation reads them), each with its rows and
+    what moved. Component by component, dependencies first: one that reads nothing that moved is read
+    from ``old`` instead (its rows are the store's). Second: the new derived signals by id if the
+    derived signals' stratum moved, or ``remake`` (a statement a derived signal cites changed: its
+    span, its sources), else None."""
     from . import strata
     from .engine import Program
-    from .program import PER_POLICY, RULES, Derivation
+    from .program import RULES
 
     rules = RULES.rules
     reached = _affected(rules, changed) - set(loc.affected) - set(edb.PREDICATES)
-    goals = sorted(n for n in reached if n in old.rels or n in old.funcs)
+    goals = sorted(n for n in reached | ({"derive", "uses"} if remake else set()) if n in old.rels or n in old.funcs)
     if not goals:
         return {}, None
     program = Program()
@@ -98,19 +100,41 @@ def rederive(old: "S.Stored", rows: Dict[str, List[Tuple]], facts: FactSet, chan
         if pred not in EDITED:
             program.assert_rows(pred, rs)
     program.load_rules([r.text for r in rules])
-    components = strata.plan(rules, goals)
-    heads = {r.head_name: r.head_literal for r in rules}
-    done: Set[str] = set()
-    for comp in components:  # what the edit does not reach is read from the previous store
+    moved, out = set(changed), {}
+    for comp in strata.plan(rules, goals):
+        _component(program, old, rules, comp, moved, out)
+    derived = None
+    if remake or {"derive", "uses"} & moved:
+        from .program import Derivation
+
+        d = Derivation(facts, program)
+        d._derive_signals()  # as a whole derivation numbers them (its rows join this program, unread)
+        derived = d.derived
+    return out, derived
+
+
+def _component(program, old: "S.Stored", rules, comp: List[str], moved: Set[str], out: Dict[str, Changed]) -> None:
+    """Derive one component again if a relation it reads moved (adding what moves to ``moved`` and
+    ``out``), else keep its stored rows. A function (an aggregate) keeps its rules either way."""
+    from . import strata
+    from .program import PER_POLICY
+    from .syntax import Atom
+
+    mine = [r for r in rules if r.head_name in comp]
+    reads = {n for r in mine for n in strata.body_relations(r)}
+    heads = {r.head_name: r.head_literal for r in mine}
+    if not reads & moved:
         for name in comp:
-            if name not in reached and name in old.rels and type(heads[name]).__name__ == "Atom":
+            if isinstance(heads[name], Atom) and name in old.rels:
                 program.replace_with_facts(name, old.rels[name][0], old.rows(name))
-                done.add(name)
-    strata.materialize(program, rules, components, done, PER_POLICY)
-    out: Dict[str, Changed] = {}
-    for name in goals:
+        return
+    strata.materialize(program, rules, [comp], set(), PER_POLICY)
+    for name in comp:
         if name in old.funcs:
             now = list(program.match(name, old.funcs[name][0], [], function=True))
+        elif name not in old.rels:  # not stored (answered only with an argument bound): its readers see its
+            moved.add(name)  # rules, and what they read moved, so it may have
+            continue
         elif name in program.tables:
             now = list(program.table(name))
         else:
@@ -120,12 +144,7 @@ def rederive(old: "S.Stored", rows: Dict[str, List[Tuple]], facts: FactSet, chan
         got = Changed([tuple(r) for r in now], stored_rows(old, name))
         if got:
             out[name] = got
-    derived = None
-    if "derive" in reached or "uses" in reached:
-        d = Derivation(facts, program)
-        d._derive_signals()  # as a whole derivation numbers them (its rows join this program, unread)
-        derived = d.derived
-    return out, derived
+            moved.add(name)
 
 
 def orgs(changed: Dict[str, Changed], routes: Dict[str, List[Optional[Route]]], old: "S.Stored") -> Set[str]:

@@ -75,6 +75,11 @@ EDITS = {
     # signals, the same ones (their key is the lab, their proof and its span the same statement): the stake
     # and stake_total rows move, no derived signal does, so no org is derived again; acme F = G = 0
     "stake near miss": (WORLD.replace("acme 30%", "acme 25%"), [], {("acme", "F", "standard"): 0, ("acme", "G", "standard"): 0}),
+    # the stake's span only: no row moves, but F.1/G.6/F.4's derived signals cite the stake statement's
+    # span, so acme's derived signals (their citations) change and acme alone is derived again; its
+    # values stay (acme F 0: F.1's cap 0, still cited with a confirmed span)
+    "stake span": (WORLD.replace("Big Lab holds 30% of Acme", "Big Lab holds nearly a third of Acme"), ["acme"],
+                   {("acme", "F", "standard"): 0, ("acme", "G", "standard"): 0}),
     # a source's status: s1 unaudited, so no signal has a confirmed source: under standard nothing is
     # admissible (acme F and bolt F none); both orgs cite s1, both are derived again (and its publisher
     # reg: C17 compares a source's publisher with the org, so a route names it too)

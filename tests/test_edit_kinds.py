@@ -55,12 +55,14 @@ def _sub(line, rx, values, rnd):
     return line[:a] + rnd.choice([v for v in values if v != (m.group(1) or "")]) + line[b:]
 
 
-#: per kind: (regex of the field edited, the values it may take); a kind may also be deleted (DELETABLE)
+#: per kind: (regex of the field edited, the values it may take), or a list of them to choose from; a kind
+#: may also be deleted (DELETABLE)
 FIELDS = {
     "signal": (r" (?:cap|floor) ([0-4])\b", list("01234")),
     "cite": (r'^cite \S+ \S+( "[^"]*")?', ["", ' "a span"', ' "another span"']),
     "source": (r"status=(\w+)", ["confirmed", "unaudited"]),
-    "stake": (r"^stake \S+ \S+ ([\d.]+%)", ["1%", "4%", "6%", "15%", "25%", "30%", "55%"]),
+    "stake": [(r"^stake \S+ \S+ ([\d.]+%)", ["1%", "4%", "6%", "15%", "25%", "30%", "55%"]),
+              (r'span="([^"]*)"', ["a quote", "another quote"])],
     "money": (r" (grant|investment|revenue|fee|donation|in-kind|credits|compute)\b", ["grant", "fee", "revenue"]),
     "role": (r"^role \S+ (\w+)", ["founder", "director", "advisor", "employee", "board"]),
     "org": (r"type=(\w+)", ["nonprofit", "academic", "vc", "bigtech", "pbc"]),
@@ -91,8 +93,8 @@ def edit(files, kind, rnd):
     elif kind in DELETABLE and rnd.random() < .3:
         del lines[i]
     else:
-        rx, values = FIELDS[kind]
-        got = _sub(lines[i], rx, values, rnd)
+        ways = FIELDS[kind] if isinstance(FIELDS[kind], list) else [FIELDS[kind]]
+        got = _sub(lines[i], *rnd.choice(ways), rnd)
         if got is None:  # the statement has no such field: a second try on another
             return edit(files, kind, rnd)
         lines[i] = got
