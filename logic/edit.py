@@ -83,11 +83,11 @@ def _update(target, old, facts, inp, fingerprint, as_of) -> List[str]:
     numbered = {f.kind for f in facts if f.fid in named}
     was = old.query("SELECT * FROM _facts ORDER BY n")
     fact_rows, numbers, touched, removed, added = _diff(was, facts, numbered)
-    tables, glob, derived = _global(old, facts, rows, removed, added, as_of, loc)
     orgs = _orgs(old, facts, touched)
     try:
+        tables, glob, derived = _global(old, facts, rows, removed, added, as_of, loc)
         orgs |= spread.orgs({**{p: c for p, c in tables.items() if c}, **glob}, ways, old)
-    except LookupError as e:
+    except LookupError as e:  # what logic/spread.py cannot update in place
         raise Refused(str(e))
     if derived is not None:
         orgs |= _derived_moved(old, derived)
@@ -218,7 +218,8 @@ def _rederive(old: S.Stored, facts: FactSet, rows: Dict[str, List[Tuple]], origi
         i, how = loc.key(name)
         return row[i] if how == "org" else signal_org.get(row[i])
 
-    mine = {pred: [r for r in rs if org_of(pred, r) in orgs] if pred in EDITED else rs for pred, rs in rows.items()}
+    signals = {s for s, o in signal_org.items() if o in orgs}  # every edited row but signal's names its signal first
+    mine = {pred: [r for r in rs if r[0] in signals] if pred in EDITED else rs for pred, rs in rows.items()}
     program = _small_program(old, mine, signal_rows(derived), loc, fresh or {})
     number = {id(f): n for n, f in enumerate(facts, 1)}
     new: Dict[str, Tuple[List[Tuple], Optional[List[str]]]] = {}

@@ -18,8 +18,9 @@ result, ...) makes EDB rows that no org's per-org relations own; here:
   whose per-org rows they can change (``locality.routes``: proved from the
   rules), plus the orgs of every derived signal that changed.
 
-A change that reaches every org (a route the proof cannot name) raises
-:class:`~provlog.logic.edit.Refused` in the caller: the world is derived whole.
+What this cannot update in place (a change that reaches every org: a route the
+proof cannot name; a relation the evaluation did not keep) raises LookupError,
+and the caller (logic/edit.py) derives the world whole.
 
     >>> tables = dirty(old, rows, origins, removed, added, as_of)      # doctest: +SKIP
     >>> changed, derived = rederive(old, rows, facts, set(tables))      # doctest: +SKIP
@@ -72,7 +73,9 @@ def dirty(old: "S.Stored", rows: Dict[str, List[Tuple]], removed: Sequence[Fact]
     out: Dict[str, Changed] = {}
     for pred in sorted(written - set(EDITED)):
         if pred in old.rels:
-            out[pred] = Changed(list(dict.fromkeys(rows[pred])), stored_rows(old, pred))
+            got = Changed(list(dict.fromkeys(rows[pred])), stored_rows(old, pred))
+            if got or pred not in SOURCELESS:  # (a sourceless table has no _facts: kept unless it moved)
+                out[pred] = got
     return out
 
 
@@ -138,9 +141,7 @@ def _component(program, old: "S.Stored", rules, comp: List[str], moved: Set[str]
         elif name in program.tables:
             now = list(program.table(name))
         else:
-            from .edit import Refused
-
-            raise Refused(f"{name} was not kept")
+            raise LookupError(f"{name} was not kept")
         got = Changed([tuple(r) for r in now], stored_rows(old, name))
         if got:
             out[name] = got
