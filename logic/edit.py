@@ -124,8 +124,10 @@ def _global(old: S.Stored, facts: FactSet, rows, removed: List[Fact], added: Lis
         raise Refused("the world's as-of date changed")
     tables = spread.dirty(old, rows, removed, added, edb.world_as_of(facts, as_of))
     moved = {p for p, c in tables.items() if c}
-    # a derived signal cites its proofs' statements (their spans and sources): one of them changed
-    cited = {fid for (fs,) in old.query("SELECT facts FROM _derived") for fid in S.decode(fs)}
+    # a derived signal cites its proofs' statements (their spans and sources) and is numbered by its key's
+    # statement (its canonical text, program.py _sort_key): one of them changed
+    cited = {fid for (fs, key) in old.query("SELECT facts, key FROM _derived")
+             for fid in S.decode(fs) + [k for k in [S.decode(key)] if isinstance(k, str)]}
     remake = any(f.fid in cited for f in removed + added)
     if not moved and not remake:
         return tables, {}, None
