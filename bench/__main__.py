@@ -1,4 +1,4 @@
-"""python -m bench {generate,run,table,check,cites,bods,web,store,diff,site} ... (see bench/README.md)."""
+"""python -m bench {generate,run,table,check,cites,bods,web,store,diff,edits,site} ... (see bench/README.md)."""
 import importlib
 import sys
 
@@ -13,6 +13,7 @@ COMMANDS = {
     "web": (".web", "main"),
     "store": (".store", "main"),
     "diff": (".diff", "main"),
+    "edits": (".edits", "main"),
     "site": (".site", "main"),
 }
 

@@ -1,13 +1,21 @@
-"""An edited world's store, re-derived only where the edit reaches (issue 14; docs/store.md, "Edits").
+"""An edited world's store, re-derived only where the edit reaches (issues 14, 27; docs/store.md, "Edits").
 
 When a world misses its store and the previous store of the same world (same
-path, same rules and options, made by this user) differs from it only in
-``signal`` and ``cite`` statements, :func:`update` writes the new store from
-the previous one: the orgs whose signals the edit touches (before or after)
-are re-derived alone, over the unchanged rest, and their rows replace theirs
-in every relation the edit reaches. logic/locality.py proves from the rules
-that this gives the rows of a whole derivation; anything it does not cover
-raises :class:`Refused`, and the caller derives the world whole, as before.
+path, same rules and options, made by this user) differs from it in some
+statements, :func:`update` writes the new store from the previous one:
+
+* a ``signal`` or ``cite`` statement touches its signal's org (before and
+  after the edit): logic/locality.py proves from the rules that its rows
+  reach no other org's;
+* any other statement (a stake, a source, a role, ...) rewrites the EDB
+  tables it makes, derives again whole the global relations they reach
+  (the structural rules, the derived signals, ...; logic/spread.py), and
+  touches the orgs whose rows the changed global rows reach
+  (``locality.routes``) and the orgs of every derived signal that changed.
+
+The orgs touched are re-derived alone, over the unchanged rest, and their rows
+replace theirs in every relation the edit reaches. Anything the proof does
+not cover raises :class:`Refused`, and the caller derives the world whole.
 
     >>> update(target, previous, facts, inputs, fingerprint, as_of)  # doctest: +SKIP
     ['o00001']
@@ -23,10 +31,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Set, Tuple
 
-from ..facts.model import FactSet
-from . import edb
+from ..facts.model import Fact, FactSet
+from . import edb, spread
 from . import store as S
-from .locality import EDITABLE, EDITED, Locality, NotLocal, analyse
+from .locality import EDITABLE, EDITED, Locality, NotLocal, analyse, routes
 
 
 class Refused(Exception):
@@ -39,6 +47,14 @@ def locality() -> Locality:
     from .program import RULES
 
     return analyse(RULES.rules)
+
+
+@lru_cache(maxsize=1)
+def reach() -> Dict[str, List[Optional[Any]]]:
+    """How a changed row of each global relation the per-org rules read reaches orgs (locality.routes)."""
+    from .program import RULES
+
+    return routes(RULES.rules, locality())
 
 
 def update(target: Path, old: S.Stored, facts: FactSet, inp: Dict[str, Any], fingerprint: Dict[str, str],
@@ -57,7 +73,7 @@ def _update(target, old, facts, inp, fingerprint, as_of) -> List[str]:
             {k: v for k, v in inp.items() if k not in ("files", "listed")}:
         raise Refused("the rules, provlog, the options or the date changed")
     try:
-        loc = locality()
+        loc, ways = locality(), reach()
     except NotLocal as e:
         raise Refused(str(e))
     origins = edb.Origins()
@@ -66,18 +82,31 @@ def _update(target, old, facts, inp, fingerprint, as_of) -> List[str]:
     named = {v for rs in rows.values() for r in rs for v in r if type(v) is str}
     numbered = {f.kind for f in facts if f.fid in named}
     was = old.query("SELECT * FROM _facts ORDER BY n")
-    fact_rows, numbers, touched = _diff(was, facts, numbered)
+    fact_rows, numbers, touched, removed, added = _diff(was, facts, numbered)
     orgs = _orgs(old, facts, touched)
-    new, signal_org = _rederive(old, facts, rows, origins, orgs, loc) if orgs else ({}, {})
+    try:
+        tables, glob, derived = _global(old, facts, rows, removed, added, as_of, loc)
+        orgs |= spread.orgs({**{p: c for p, c in tables.items() if c}, **glob}, ways, old)
+    except LookupError as e:  # what logic/spread.py cannot update in place
+        raise Refused(str(e))
+    if derived is not None:
+        orgs |= _derived_moved(old, derived)
+    new, signal_org = _rederive(old, facts, rows, origins, orgs, loc, derived,
+                                {n: c.rows for n, c in glob.items()}) if orgs else ({}, {})
+    number = {id(f): n for n, f in enumerate(facts, 1)}
     with S._replacing(Path(target)) as tmp:
         shutil.copyfile(old.path, tmp)
         con = sqlite3.connect(tmp)
         try:
-            _apply(con, old, loc, orgs, new, signal_org, numbers)
+            _apply(con, old, loc, orgs, new, signal_org, numbers, set(tables))
+            _rewrite(con, old, tables, glob, origins, number)
+            if derived is not None:
+                _derived_table(con, derived)
             _facts_table(con, was, fact_rows)
+            note = {"orgs": len(orgs), "tables": sorted(tables), "relations": sorted(glob)}
             meta = {"key": S.key_of(inp), "inputs": json.dumps(inp, sort_keys=True),
                     "fingerprint": json.dumps(fingerprint), "files": json.dumps(list(facts.files)),
-                    "statements": str(len(facts)), "edit": json.dumps({"orgs": len(orgs)})}
+                    "statements": str(len(facts)), "edit": json.dumps(note)}
             con.executemany("INSERT OR REPLACE INTO _meta VALUES (?, ?)", sorted(meta.items()))
             con.commit()
         finally:
@@ -85,28 +114,66 @@ def _update(target, old, facts, inp, fingerprint, as_of) -> List[str]:
     return sorted(orgs)
 
 
-def _diff(was: List[Tuple], facts: FactSet, numbered: Set[str]) -> Tuple[List[Tuple], Dict[int, int], Set[str]]:
-    """The new ``_facts`` rows, each unchanged statement's old number -> new number, and the signals whose
-    statements changed (``was``: the previous ``_facts`` rows). Statements compare by content, and by
-    fact id for the ``numbered`` kinds (whose rows, and so derived signals, carry it): a cite or
-    resolution moved to another line is the same, a stake is not."""
+def _global(old: S.Stored, facts: FactSet, rows, removed: List[Fact], added: List[Fact], as_of, loc):
+    """The EDB tables statements of other kinds than signals and cites wrote (logic/spread.py), the
+    global relations they reach derived again (those that moved), and the new derived signals (None:
+    unchanged)."""
+    if not removed and not added:
+        return {}, {}, None
+    if any(f.kind == "as-of" for f in removed + added):
+        raise Refused("the world's as-of date changed")
+    tables = spread.dirty(old, rows, removed, added, edb.world_as_of(facts, as_of))
+    moved = {p for p, c in tables.items() if c}
+    # a derived signal cites its proofs' statements (their spans and sources) and is numbered by its key's
+    # statement (its canonical text, program.py _sort_key): one of them changed
+    cited = {fid for (fs, key) in old.query("SELECT facts, key FROM _derived")
+             for fid in S.decode(fs) + [k for k in [S.decode(key)] if isinstance(k, str)]}
+    remake = any(f.fid in cited for f in removed + added)
+    if not moved and not remake:
+        return tables, {}, None
+    glob, derived = spread.rederive(old, rows, facts, moved, loc, remake)
+    return tables, glob, derived
+
+
+def _derived_moved(old: S.Stored, derived: Dict[str, Any]) -> Set[str]:
+    """The orgs of every derived signal that is new, gone or changed (in any field)."""
+    from .program import DerivedSignal
+
+    was = {s.id: s for s in (S.derived_signal(r, DerivedSignal) for r in old.query("SELECT * FROM _derived"))}
+    return {s.org for k in set(was) | set(derived) for s in (was.get(k), derived.get(k))
+            if s is not None and was.get(k) != derived.get(k)}
+
+
+def _diff(was: List[Tuple], facts: FactSet, numbered: Set[str]):
+    """The new ``_facts`` rows, each unchanged statement's old number -> new number, the signals whose
+    statements changed (``was``: the previous ``_facts`` rows), and the statements of other kinds
+    removed and added. Statements compare by content, and by fact id for the ``numbered`` kinds (whose
+    rows, and so derived signals, carry it): a cite or resolution moved to another line is the same,
+    a stake is not."""
     waiting: Dict[Tuple, deque] = defaultdict(deque)
-    for n, kind, _, fid, _, _, _, flags, src, span, vals in was:
-        waiting[(kind, fid if kind in numbered else None, flags, src, span, vals)].append(n)
-    rows, numbers, touched = [], {}, set()
+    for row in was:
+        n, kind, _, fid, _, _, _, flags, src, span, vals = row
+        waiting[(kind, fid if kind in numbered else None, flags, src, span, vals)].append(row)
+    rows, numbers, touched, removed, added = [], {}, set(), [], []
     for n, f in enumerate(facts, 1):
         row = S._fact_row(n, f)
         rows.append(row)
         _, kind, _, fid, _, _, _, flags, src, span, vals = row
         q = waiting.get((kind, fid if kind in numbered else None, flags, src, span, vals))
         if q:
-            numbers[q.popleft()] = n
+            numbers[q.popleft()[0]] = n
+        elif kind in EDITABLE:
+            touched.add(f["id"] if kind == "signal" else f["signal"])
         else:
-            touched.add(_signal_of(kind, f.values, f"{f.loc}"))
-    for (kind, _, _, _, _, vals), q in waiting.items():
-        if q:
-            touched.add(_signal_of(kind, json.loads(vals), "the previous world"))
-    return rows, numbers, touched
+            added.append(f)
+    for q in waiting.values():
+        for row in q:
+            f = S.fact_from_row(row)
+            if f.kind in EDITABLE:
+                touched.add(f["id"] if f.kind == "signal" else f["signal"])
+            else:
+                removed.append(f)
+    return rows, numbers, touched, removed, added
 
 
 def _facts_table(con: sqlite3.Connection, was: List[Tuple], rows: List[Tuple]) -> None:
@@ -114,12 +181,6 @@ def _facts_table(con: sqlite3.Connection, was: List[Tuple], rows: List[Tuple]) -
     con.execute("DELETE FROM _facts WHERE n > ?", (len(rows),))
     con.executemany("INSERT OR REPLACE INTO _facts VALUES (?,?,?,?,?,?,?,?,?,?,?)",
                     [r for i, r in enumerate(rows) if i >= len(was) or was[i] != r])
-
-
-def _signal_of(kind: str, values, where: str) -> str:
-    if kind not in EDITABLE:
-        raise Refused(f"a {kind} statement changed ({where})")
-    return values["id"] if kind == "signal" else values["signal"]
 
 
 def _orgs(old: S.Stored, facts: FactSet, signals: Set[str]) -> Set[str]:
@@ -138,17 +199,20 @@ def _orgs(old: S.Stored, facts: FactSet, signals: Set[str]) -> Set[str]:
 
 
 def _rederive(old: S.Stored, facts: FactSet, rows: Dict[str, List[Tuple]], origins: edb.Origins,
-              orgs: Set[str], loc: Locality):
+              orgs: Set[str], loc: Locality, derived_all: Optional[Dict[str, Any]] = None,
+              fresh: Optional[Dict[str, List[Tuple]]] = None):
     """Every affected relation's rows of ``orgs``, derived from their signals and every unaffected row
-    (``rows``: the world's EDB); and each signal's org (recorded ones, and derived ones of ``orgs``)."""
-    from . import strata
-    from .engine import Program
-    from .program import PER_POLICY, RULES, DerivedSignal, signal_rows
-    from .syntax import Atom
+    (``rows``: the world's EDB; ``fresh``: global relations derived again, logic/spread.py; the rest
+    read from the store); and each signal's org (recorded ones, and derived ones of ``orgs``).
+    ``derived_all``: the new derived signals, if they were made again (else the store's are kept)."""
+    from .program import DerivedSignal, signal_rows
 
-    placeholders = ",".join("?" * len(orgs))
-    derived = [S.derived_signal(r, DerivedSignal)
-               for r in old.query(f"SELECT * FROM _derived WHERE org IN ({placeholders}) ORDER BY rowid", sorted(orgs))]
+    if derived_all is None:
+        placeholders = ",".join("?" * len(orgs))
+        derived = [S.derived_signal(r, DerivedSignal) for r in old.query(
+            f"SELECT * FROM _derived WHERE org IN ({placeholders}) ORDER BY rowid", sorted(orgs))]
+    else:
+        derived = [s for s in derived_all.values() if s.org in orgs]
     signal_org = {r[0]: r[1] for r in rows["signal"]}
     signal_org.update((s.id, s.org) for s in derived)
 
@@ -156,26 +220,9 @@ def _rederive(old: S.Stored, facts: FactSet, rows: Dict[str, List[Tuple]], origi
         i, how = loc.key(name)
         return row[i] if how == "org" else signal_org.get(row[i])
 
-    program = Program()
-    for pred, arity in edb.PREDICATES.items():
-        program.declare(pred, arity)
-    for pred, rs in rows.items():
-        program.assert_rows(pred, [r for r in rs if org_of(pred, r) in orgs] if pred in EDITED else rs)
-    for pred, rs in signal_rows(derived).items():
-        program.assert_rows(pred, rs)
-    rules = RULES.rules
-    program.load_rules([r.text for r in rules])
-    goals = [n for n in loc.affected if n not in EDITED and (n in old.rels or n in old.funcs)]
-    components = strata.plan(rules, goals)
-    done: Set[str] = set()
-    heads = {r.head_name: r.head_literal for r in rules}
-    for comp in components:  # what the edit does not reach is read from the previous store, not derived
-        for name in comp:
-            if name not in loc.affected and name in old.rels and isinstance(heads[name], Atom):
-                program.replace_with_facts(name, old.rels[name][0], old.rows(name))
-                done.add(name)
-    strata.materialize(program, rules, components, done, PER_POLICY)
-
+    signals = {s for s, o in signal_org.items() if o in orgs}  # every edited row but signal's names its signal first
+    mine = {pred: [r for r in rs if r[0] in signals] if pred in EDITED else rs for pred, rs in rows.items()}
+    program = _small_program(old, mine, signal_rows(derived), loc, fresh or {})
     number = {id(f): n for n, f in enumerate(facts, 1)}
     new: Dict[str, Tuple[List[Tuple], Optional[List[str]]]] = {}
     for name in loc.affected:
@@ -187,12 +234,45 @@ def _rederive(old: S.Stored, facts: FactSet, rows: Dict[str, List[Tuple]], origi
             raise Refused(f"{name} was not kept")
         else:
             got = program.table(name)
-        mine = [tuple(r) for r in got if org_of(name, r) in orgs]
+        kept = [tuple(r) for r in got if org_of(name, r) in orgs]
         fs = None
         if name in EDITED:
-            fs = [S.encode([number[id(f)] for f in origins.get((name, r))]) for r in mine]
-        new[name] = (mine, fs)
+            fs = [S.encode([number[id(f)] for f in origins.get((name, r))]) for r in kept]
+        new[name] = (kept, fs)
     return new, signal_org
+
+
+def _small_program(old: S.Stored, rows: Dict[str, List[Tuple]], derived_rows: Dict[str, List[Tuple]],
+                   loc: Locality, fresh: Dict[str, List[Tuple]]):
+    """A program over ``rows`` (the edited orgs' signal rows, every other EDB row) and ``derived_rows``
+    with every affected relation materialized; what the edit does not reach read from ``fresh`` or the
+    previous store, not derived."""
+    from . import strata
+    from .engine import Program
+    from .program import PER_POLICY, RULES
+    from .syntax import Atom
+
+    program = Program()
+    for pred, arity in edb.PREDICATES.items():
+        program.declare(pred, arity)
+    for pred, rs in rows.items():
+        program.assert_rows(pred, rs)
+    for pred, rs in derived_rows.items():
+        program.assert_rows(pred, rs)
+    rules = RULES.rules
+    program.load_rules([r.text for r in rules])
+    goals = [n for n in loc.affected if n not in EDITED and (n in old.rels or n in old.funcs)]
+    components = strata.plan(rules, goals)
+    done: Set[str] = set()
+    heads = {r.head_name: r.head_literal for r in rules}
+    for comp in components:
+        for name in comp:
+            if name not in loc.affected and name in old.rels and isinstance(heads[name], Atom):
+                got = fresh[name] if name in fresh else old.rows(name)
+                program.replace_with_facts(name, old.rels[name][0], got)
+                done.add(name)
+    strata.materialize(program, rules, components, done, PER_POLICY)
+    return program
 
 
 def _fits(kind: str, v: Any) -> bool:
@@ -204,9 +284,9 @@ def _fits(kind: str, v: Any) -> bool:
 
 def _apply(con: sqlite3.Connection, old: S.Stored, loc: Locality, orgs: Set[str],
            new: Dict[str, Tuple[List[Tuple], Optional[List[str]]]], signal_org: Dict[str, str],
-           numbers: Dict[int, int]) -> None:
+           numbers: Dict[int, int], skip: Set[str] = frozenset()) -> None:
     """In the copy of the previous store: each affected relation's rows of ``orgs`` replaced by ``new``,
-    and every kept EDB row's statements renumbered."""
+    and every kept EDB row's statements renumbered (but in the tables ``skip``, written again whole)."""
     con.execute("PRAGMA journal_mode=OFF")
     con.execute("PRAGMA synchronous=OFF")
     q = S._q
@@ -224,7 +304,7 @@ def _apply(con: sqlite3.Connection, old: S.Stored, loc: Locality, orgs: Set[str]
             raise Refused(f"{name} keeps its {how}s in a column of kind {kinds[i]}")
         con.execute(f"DELETE FROM {q(name)} WHERE {q(cols[i])} IN (SELECT v FROM _gone_{how})")
     if any(o != n for o, n in numbers.items()):
-        _renumber(con, old, numbers)
+        _renumber(con, old, numbers, skip)
     for name, (rows, fs) in new.items():
         function = name in old.funcs
         arity, kinds, cols, is_edb = old.funcs[name] if function else old.rels[name]
@@ -246,13 +326,35 @@ def _apply(con: sqlite3.Connection, old: S.Stored, loc: Locality, orgs: Set[str]
                            "function" if function else "edb" if is_edb else "derived")
 
 
-def _renumber(con: sqlite3.Connection, old: S.Stored, numbers: Dict[int, int]) -> None:
+def _rewrite(con: sqlite3.Connection, old: S.Stored, tables: Dict[str, "spread.Changed"],
+             glob: Dict[str, "spread.Changed"], origins: edb.Origins, number: Dict[int, int]) -> None:
+    """The EDB ``tables`` statements of other kinds wrote and the global relations that moved (``glob``),
+    each written again whole, as a whole derivation writes it."""
+    for name, ch in list(tables.items()) + list(glob.items()):
+        function = name in old.funcs
+        arity, _, cols, _ = old.funcs[name] if function else old.rels[name]
+        is_edb = name in origins._by  # as store.write: an EDB table no statement made a row of has no _facts
+        facts = [S.encode([number[id(f)] for f in origins.get((name, r))]) for r in ch.rows] if is_edb else None
+        con.execute(f"DROP TABLE {S._q(name)}")
+        con.execute("DELETE FROM _relations WHERE name = ?", (name,))
+        S.create_table(con, name, arity, ch.rows, cols, facts, "function" if function else "edb" if is_edb else "derived")
+
+
+def _derived_table(con: sqlite3.Connection, derived: Dict[str, Any]) -> None:
+    """``_derived`` made again from the new derived signals (a few thousand rows at 1,000 orgs)."""
+    con.execute("DELETE FROM _derived")
+    con.executemany("INSERT INTO _derived VALUES (?,?,?,?,?,?,?,?,?,?)", [
+        (s.id, s.rule, s.org, s.dim, s.direction, s.kind, s.bound, S.encode(s.key), S.encode(list(s.facts)),
+         S.encode([list(c) for c in s.cites])) for s in derived.values()])
+
+
+def _renumber(con: sqlite3.Connection, old: S.Stored, numbers: Dict[int, int], skip: Set[str] = frozenset()) -> None:
     """Every EDB row's ``_facts`` in the new numbering (statements added or removed shift the rest)."""
     # most rows rest on one statement: their _facts text is looked up whole (S.encode writes "[3]", "[3,17]")
     moved = {f"[{o}]": f"[{n}]" for o, n in numbers.items() if o != n}
     kept = {f"[{o}]" for o, n in numbers.items() if o == n} | {"[]"}
     for name, (_, _, _, is_edb) in old.rels.items():
-        if not is_edb:
+        if not is_edb or name in skip:
             continue
         changes = []
         for rowid, fs in con.execute(f"SELECT rowid, _facts FROM {S._q(name)}"):

@@ -193,3 +193,81 @@ def analyse(rules: Sequence[Rule], edited: Optional[Dict[str, Dict[int, str]]] =
                 raise NotLocal(r, f"the rules of {name} name their org in different arguments")
         anchors[name] = agreed or {}
     return Locality(frozenset(affected), anchors)
+
+
+# -- how a change to an unaffected relation reaches the affected rows (issue 27) ---------------------------
+@dataclass(frozen=True)
+class Route:
+    """How a changed row of an unaffected relation names the orgs whose affected rows it can change: its
+    argument ``at`` names an org or a signal (``kind``) directly; or, with ``via`` = (relation, b, a),
+    it equals argument b of an edited relation's row whose argument a (of ``kind``) names the org."""
+
+    at: int
+    kind: str
+    via: Optional[Tuple[str, int, int]] = None
+
+
+def _var(t) -> Optional[str]:
+    return t.name if isinstance(t, Var) and not t.name.startswith("_") else None
+
+
+def _anchored_vars(rule: Rule, loc: Locality) -> Dict[str, str]:
+    """The rule's variables that name the org of its row (as an org or a signal): those at an anchor of an
+    affected literal; a rule that reads none (its rows made of unaffected relations) names it in its head."""
+    kind: Dict[str, str] = {}
+    for name, args, _ in _reads(rule):
+        for i, how in loc.anchors.get(name, {}).items():
+            if _var(args[i]):
+                kind[_var(args[i])] = how
+    if not any(name in loc.affected for name, _, _ in _reads(rule)):
+        head = rule.head_literal
+        terms = list(head.args)
+        if isinstance(head, FuncEq):
+            m = _MIN.match(str(head.value)) if isinstance(head.value, Aggregate) else None
+            terms.append(Var(m.group(1)) if m else Const(None))
+        for i, how in loc.anchors.get(rule.head_name, {}).items():
+            if i < len(terms) and _var(terms[i]):
+                kind[_var(terms[i])] = how
+    return kind
+
+
+def _route(rule: Rule, args: Sequence, kind: Dict[str, str]) -> Optional[Route]:
+    for p, t in enumerate(args):
+        if _var(t) in kind:
+            return Route(p, kind[_var(t)])
+    for name, eargs, positive in _reads(rule):  # joined to an edited row (a citation) that names the org
+        if not positive or name not in EDITED:
+            continue
+        for a, how in EDITED[name].items():
+            if _var(eargs[a]) not in kind:
+                continue
+            for c, t in enumerate(args):
+                for b, e in enumerate(eargs):
+                    if _var(t) and _var(t) == _var(e):
+                        return Route(c, how, (name, b, a))
+    return None
+
+
+def routes(rules: Sequence[Rule], loc: Locality) -> Dict[str, List[Optional[Route]]]:
+    """For each unaffected relation an affected rule reads: how a changed row of it names the orgs whose
+    affected rows can change (None: no argument does, so a change reaches every org).
+
+    Sound by the proof of :func:`analyse`: an affected rule's rows of org X join only rows whose
+    anchored variables are X (or X's signals), so a row of another relation that holds one of those
+    variables at argument ``at`` can change X's rows only if it holds X there; a row joined to a
+    citation of X's signal by a shared variable, only through that citation.
+
+        >>> from provlog.logic.program import RULES
+        >>> routes(RULES.rules, analyse(RULES.rules))["resolution"]
+        [Route(at=0, kind='org', via=None)]
+    """
+    out: Dict[str, List[Optional[Route]]] = {}
+    for rule in rules:
+        if rule.head_name not in loc.affected or rule.head_name in EDITED:
+            continue
+        kind = _anchored_vars(rule, loc)
+        for name, args, _ in _reads(rule):
+            got = _route(rule, args, kind) if name not in loc.affected else False
+            if got is not False and got not in out.setdefault(name, []):
+                out[name].append(got)
+    return out

@@ -66,9 +66,28 @@ EDITS = {
                      {("acme", "F", "standard"): 0, ("bolt", "F", "standard"): None}),
     # no statement changed (a comment at the end): nothing derived again
     "comment": (WORLD + "# checked\n", [], {("bolt", "F", "standard"): 3}),
-    # a stake reaches the structural rules: derived whole. At 3% neither F.1/G.6 (20%) nor F.4 (5%)
-    # fires, so acme F is its own cap 2
-    "stake": (WORLD.replace("30%", "3%"), None, {("acme", "F", "standard"): 2, ("acme", "G", "standard"): None}),
+    # a stake reaches the structural rules (logic/spread.py): they are derived again, and acme, the org
+    # whose derived signals change, alone. At 3% neither F.1/G.6 (20%) nor F.4 (5%) fires, so acme F is
+    # its own cap 2, and acme has no G signal left
+    "stake": (WORLD.replace("30%", "3%"), ["acme"], {("acme", "F", "standard"): 2, ("acme", "G", "standard"): None,
+                                                     ("bolt", "F", "standard"): 3}),
+    # its near miss: at 25% the lab still holds 20% or more of acme, F.1 and G.6 still derive acme's cap-0
+    # signals, the same ones (their key is the lab, their proof and its span the same statement): the stake
+    # and stake_total rows move, no derived signal does, so no org is derived again; acme F = G = 0
+    "stake near miss": (WORLD.replace("acme 30%", "acme 25%"), [], {("acme", "F", "standard"): 0, ("acme", "G", "standard"): 0}),
+    # the stake's span only: no row moves, but F.1/G.6/F.4's derived signals cite the stake statement's
+    # span, so acme's derived signals (their citations) change and acme alone is derived again; its
+    # values stay (acme F 0: F.1's cap 0, still cited with a confirmed span)
+    "stake span": (WORLD.replace("Big Lab holds 30% of Acme", "Big Lab holds nearly a third of Acme"), ["acme"],
+                   {("acme", "F", "standard"): 0, ("acme", "G", "standard"): 0}),
+    # a source's status: s1 unaudited, so no signal has a confirmed source: under standard nothing is
+    # admissible (acme F and bolt F none); both orgs cite s1, both are derived again (and its publisher
+    # reg: C17 compares a source's publisher with the org, so a route names it too)
+    "source": (WORLD.replace("status=confirmed", "status=unaudited"), ["acme", "bolt", "reg"],
+               {("acme", "F", "standard"): None, ("bolt", "F", "standard"): None}),
+    # an org attribute: bolt's type (nonprofit -> vc) moves only bolt's rows (role_vendor reads org(O, 'vc'))
+    "org": (WORLD.replace('org bolt "Bolt" type=nonprofit', 'org bolt "Bolt" type=vc'), ["bolt"],
+            {("bolt", "F", "standard"): 3}),
 }
 
 

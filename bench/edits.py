@@ -1,0 +1,139 @@
+"""An edit of one statement of each kind, then ``provlog card``, against a whole derivation (issue 27).
+
+    python -m bench edits --orgs 1000 [--seed 1] [--out bench/out/edits.json]
+    python -m bench edits --table bench/out/edits.json
+
+On the generated world (``bench/out/worlds/``, written if missing) plus a file with a result (an M.3
+run of o00001's own tasks) and an assessment, which the generator does not write, copied to a fresh
+folder:
+
+* ``whole``: ``provlog card`` with an empty store: parse, derive the world whole, write the store (the
+  ratio's denominator, measured in the same run);
+* per kind of statement (signal, cite, source, stake, money, role, org, policy, invest, resolution,
+  assessment, result): from the world and its store as they were, the first statement of that kind
+  edited (bench/diff.py ``EDITS``), then ``provlog card`` of o00001, a new process, which finds the
+  store missed and writes it by the edit path (logic/edit.py): what it re-derived (``orgs``, the
+  EDB ``tables`` rewritten, the global ``relations`` that moved) is read from the store's ``edit``
+  meta; ``whole`` if it derived the world whole.
+
+One run each (an edit is paid once); wall / CPU seconds of the child (bench/store.py ``timed``).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import shutil
+import sqlite3
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any, Dict, List, Optional
+
+from .diff import EDITS as DIFF_EDITS
+from .store import ROOT, provlog, timed
+
+#: a result (M.3: a verified, third-party documented run of o00001's own open tasks) and an assessment
+EXTRA = """\
+entity ci "CI Runner" kind=company
+source ci-log "https://ci.example/runs/1" publisher=ci status=confirmed tier=2
+benchmark-source cat-ci "https://ci.example/workflows/ci.yml" lane=verified
+result r1 o00001 bench@1 percentile=80 lane=verified catalog=cat-ci own-tasks run-at=2026-01-15
+    dataset-hash=1111111111111111111111111111111111111111111111111111111111111111
+    input-hash=8181818181818181818181818181818181818181818181818181818181818181
+    attestor="https://ci.example/workflows/bench@1" src=ci-log span="re-ran the open tasks: pass"
+assessment o00002 F value=3
+"""
+
+#: per kind: the first line it matches, and how it is edited (bench/diff.py's, plus the two above)
+EDITS = dict(DIFF_EDITS, **{
+    "assessment": (r"^assessment \S+ \S+ value=([0-4])", lambda m: str((int(m.group(1)) + 1) % 5)),
+    "result": (r"^result .*percentile=(\d+)", lambda m: str(int(m.group(1)) - 30)),
+})
+
+
+def edit_first(world: Path, kind: str) -> Optional[str]:
+    """Edit the first statement of ``kind`` in the world's files (as bench/diff.py); its file:line, or None."""
+    pattern, to = EDITS[kind]
+    rx = re.compile(pattern, re.M)
+    for path in sorted(world.glob("*.facts")):
+        text = path.read_text()
+        m = rx.search(text)
+        if m:
+            path.write_text(text[:m.start(1)] + to(m) + text[m.end(1):])
+            return f"{path.name}:{text.count(chr(10), 0, m.start()) + 1}"
+    return None
+
+
+def note(store: Path) -> str:
+    """What the last command's edit re-derived (the store's ``edit`` meta), or ``whole``."""
+    con = sqlite3.connect(store)
+    try:
+        got = con.execute("SELECT v FROM _meta WHERE k = 'edit'").fetchone()
+    finally:
+        con.close()
+    if not got:
+        return "whole"
+    e = json.loads(got[0])
+    return f"orgs {e['orgs']}; tables {len(e.get('tables', []))}; relations {','.join(e.get('relations', [])) or '-'}"
+
+
+def one(orgs: int, seed: int, worlds: Path) -> Dict[str, Any]:
+    sys.path.insert(0, str(ROOT))
+    from bench.generate import write
+
+    src = worlds / f"w{orgs}-s{seed}"
+    if not src.exists():
+        write(orgs, seed, src)
+    work = Path(tempfile.mkdtemp(prefix=f"provlog-edits-{orgs}-"))
+    try:
+        w, store, kept = work / "w", work / "store.sqlite", work / "orig.sqlite"
+        shutil.copytree(src, w)
+        (w / "extra.facts").write_text(EXTRA)
+        originals = {p.name: p.read_text() for p in w.glob("*.facts")}
+        provlog(["--no-store", "check", "w"], work)  # warm-up: compiles provlog's bytecode
+        res: Dict[str, Any] = {"orgs": orgs, "seed": seed, "whole": timed(["--store", str(store), "card", "w", "o00001"], work)}
+        shutil.copyfile(store, kept)
+        res["edits"] = {}
+        for kind in EDITS:
+            at = edit_first(w, kind)
+            if at is None:
+                continue
+            got = timed(["--store", str(store), "card", "w", "o00001"], work)
+            res["edits"][kind] = dict(got, at=at, path=note(store), ratio=round(got["cpu"] / res["whole"]["cpu"], 3))
+            print(kind, json.dumps(res["edits"][kind]), flush=True)
+            for name, text in originals.items():
+                (w / name).write_text(text)
+            shutil.copyfile(kept, store)
+        return res
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def table(r: Dict[str, Any]) -> str:
+    def f(v):
+        return f"{v['wall']:.2f} / {v['cpu']:.2f}"
+
+    lines = [f"{r['orgs']:,} orgs (seed {r['seed']}): whole derivation (first card: derive + store) {f(r['whole'])}", "",
+             "| edit of one | re-derived | then card | CPU ratio to whole |", "|---|---|---:|---:|"]
+    for kind, e in r["edits"].items():
+        lines.append(f"| {kind} | {e['path']} | {f(e)} | {e['ratio']:.2f} |")
+    return "\n".join(lines) + "\n\nwall / CPU seconds, each a new `provlog` process, one run"
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m bench edits", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--orgs", type=int, default=1000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--worlds", type=Path, default=ROOT / "bench" / "out" / "worlds")
+    ap.add_argument("--out", type=Path, default=ROOT / "bench" / "out" / "edits.json")
+    ap.add_argument("--table", type=Path, help="print the table of a saved run and stop")
+    a = ap.parse_args(argv)
+    if a.table:
+        print(table(json.loads(a.table.read_text())))
+        return 0
+    res = one(a.orgs, a.seed, a.worlds)
+    a.out.parent.mkdir(parents=True, exist_ok=True)
+    a.out.write_text(json.dumps(res, indent=2))
+    print(table(res))
+    return 0

@@ -1,0 +1,181 @@
+"""What an edit of a statement other than a signal or cite changes beyond one org's rows (issue 27).
+
+logic/edit.py re-derives the orgs an edit touches. A ``signal`` or ``cite``
+statement touches its signal's org alone (logic/locality.py). Any other
+statement (a stake, a money row, a role, an org, a source, a policy, a
+result, ...) makes EDB rows that no org's per-org relations own; here:
+
+* :func:`dirty` finds the EDB tables those statements write (their rows
+  made again from the new statements, compared with the store's);
+* :func:`rederive` derives again, whole, the *global* relations those
+  tables reach (the structural rules, the derived signals' stratum, the
+  role tests, ...: every relation no signal row reaches), reading every
+  other global relation from the previous store; and compares each with
+  the store, row by row. If the derived signals' stratum is reached, the
+  derived signals are made again (as a whole derivation makes them) and
+  compared with the store's;
+* :func:`orgs` turns the changed rows of global relations into the orgs
+  whose per-org rows they can change (``locality.routes``: proved from the
+  rules), plus the orgs of every derived signal that changed.
+
+What this cannot update in place (a change that reaches every org: a route the
+proof cannot name; a relation the evaluation did not keep) raises LookupError,
+and the caller (logic/edit.py) derives the world whole.
+
+    >>> tables = dirty(old, rows, origins, removed, added, as_of)      # doctest: +SKIP
+    >>> changed, derived = rederive(old, rows, facts, set(tables))      # doctest: +SKIP
+"""
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
+
+from ..facts.model import Fact, FactSet
+from . import edb
+from . import store as S
+from .locality import EDITED, Locality, Route, _affected
+
+#: EDB rows no statement makes (constants, the as-of day, the decay of the results' ages): always compared
+SOURCELESS = ("view", "threshold", "as_of", "grade_ceiling", "decay")
+
+
+class Changed:
+    """A relation's rows after an edit, and the rows removed and added (as sets)."""
+
+    __slots__ = ("rows", "removed", "added")
+
+    def __init__(self, rows: List[Tuple], was: List[Tuple]):
+        self.rows = rows
+        a, b = set(was), set(rows)
+        self.removed, self.added = a - b, b - a
+
+    def __bool__(self) -> bool:
+        return bool(self.removed or self.added)
+
+
+def stored_rows(old: "S.Stored", name: str) -> List[Tuple]:
+    """Every row of a stored relation or function (its keys, then its value), decoded."""
+    if name in old.rels:
+        return old.rows(name)
+    _, kinds, cols, _ = old.funcs[name]
+    got = old.query(f"SELECT {', '.join(map(S._q, cols))} FROM {S._q(name)} ORDER BY rowid")
+    return [tuple(S._from_sql(k, x) for k, x in zip(kinds, r)) for r in got]
+
+
+def dirty(old: "S.Stored", rows: Dict[str, List[Tuple]], removed: Sequence[Fact], added: Sequence[Fact],
+          as_of: str) -> Dict[str, Changed]:
+    """The EDB tables (not the per-org ones: those are the signals', EDITED) that the ``removed`` and
+    ``added`` statements write, each with its new rows (``rows``: the new world's) and what moved. A
+    table written whole again even if only a row's statements changed (its ``_facts``)."""
+    mine = FactSet()
+    for f in list(removed) + list(added):
+        mine.add(f)
+    written = {p for p, rs in edb.rows(mine, as_of).items() if rs} | set(SOURCELESS)
+    out: Dict[str, Changed] = {}
+    for pred in sorted(written - set(EDITED)):
+        if pred in old.rels:
+            got = Changed(list(dict.fromkeys(rows[pred])), stored_rows(old, pred))
+            if got or pred not in SOURCELESS:  # (a sourceless table has no _facts: kept unless it moved)
+                out[pred] = got
+    return out
+
+
+def rederive(old: "S.Stored", rows: Dict[str, List[Tuple]], facts: FactSet, changed: Set[str],
+             loc: Locality, remake: bool = False) -> Tuple[Dict[str, Changed], Optional[Dict[str, Any]]]:
+    """The global relations (not ``loc.affected``) that EDB tables ``changed`` reach, derived again
+    over the new EDB (the signals' rows aside: no global relation reads them), each with its rows and
+    what moved. Component by component, dependencies first: one that reads nothing that moved is read
+    from ``old`` instead (its rows are the store's). Second: the new derived signals by id if the
+    derived signals' stratum moved, or ``remake`` (a statement a derived signal cites changed: its
+    span, its sources), else None."""
+    from . import strata
+    from .engine import Program
+    from .program import RULES
+
+    rules = RULES.rules
+    reached = _affected(rules, changed) - set(loc.affected) - set(edb.PREDICATES)
+    goals = sorted(n for n in reached | ({"derive", "uses"} if remake else set()) if n in old.rels or n in old.funcs)
+    if not goals:
+        return {}, None
+    program = Program()
+    for pred, arity in edb.PREDICATES.items():
+        program.declare(pred, arity)
+    for pred, rs in rows.items():
+        if pred not in EDITED:
+            program.assert_rows(pred, rs)
+    program.load_rules([r.text for r in rules])
+    moved, out = set(changed), {}
+    for comp in strata.plan(rules, goals):
+        _component(program, old, rules, comp, moved, out)
+    derived = None
+    if remake or {"derive", "uses"} & moved:
+        from .program import Derivation
+
+        d = Derivation(facts, program)
+        d._derive_signals()  # as a whole derivation numbers them (its rows join this program, unread)
+        derived = d.derived
+    return out, derived
+
+
+def _component(program, old: "S.Stored", rules, comp: List[str], moved: Set[str], out: Dict[str, Changed]) -> None:
+    """Derive one component again if a relation it reads moved (adding what moves to ``moved`` and
+    ``out``), else keep its stored rows. A function (an aggregate) keeps its rules either way."""
+    from . import strata
+    from .program import PER_POLICY
+    from .syntax import Atom
+
+    mine = [r for r in rules if r.head_name in comp]
+    reads = {n for r in mine for n in strata.body_relations(r)}
+    heads = {r.head_name: r.head_literal for r in mine}
+    if not reads & moved:
+        for name in comp:
+            if isinstance(heads[name], Atom) and name in old.rels:
+                program.replace_with_facts(name, old.rels[name][0], old.rows(name))
+        return
+    strata.materialize(program, rules, [comp], set(), PER_POLICY)
+    for name in comp:
+        if name in old.funcs:
+            now = list(program.match(name, old.funcs[name][0], [], function=True))
+        elif name not in old.rels:  # not stored (answered only with an argument bound): its readers see its
+            moved.add(name)  # rules, and what they read moved, so it may have
+            continue
+        elif name in program.tables:
+            now = list(program.table(name))
+        else:
+            raise LookupError(f"{name} was not kept")
+        got = Changed([tuple(r) for r in now], stored_rows(old, name))
+        if got:
+            out[name] = got
+            moved.add(name)
+
+
+def orgs(changed: Dict[str, Changed], routes: Dict[str, List[Optional[Route]]], old: "S.Stored") -> Set[str]:
+    """The orgs whose per-org rows the ``changed`` rows of global relations (and EDB tables) can change,
+    by ``routes`` (logic/locality.py). A signal's org, and the citations a route joins through, are read
+    from the previous store ``old``: they differ in the new world only for orgs an edit of signals or
+    cites touches, or whose derived signals changed, which the caller adds. LookupError if a change
+    reaches every org."""
+    out: Set[str] = set()
+    for name, ch in changed.items():
+        for route in routes.get(name, ()):
+            if route is None:
+                raise LookupError(f"a change of {name} reaches every org")
+            values = sorted({row[route.at] for row in ch.removed | ch.added}, key=repr)
+            if route.via is not None:
+                rel, b, a = route.via
+                _, _, cols, _ = old.rels[rel]
+                values = _lookup(old, rel, cols[a], cols[b], values)
+            if route.kind == "signal":
+                values = _lookup(old, "signal", "org", "signal", values)
+            out |= {v for v in values if isinstance(v, str)}
+    return out
+
+
+def _lookup(old: "S.Stored", rel: str, want: str, by: str, values: Sequence) -> List:
+    """``want`` of the rows of ``rel`` whose ``by`` is one of ``values`` (text columns)."""
+    out: List = []
+    values = [v for v in values if isinstance(v, str)]
+    for i in range(0, len(values), 500):
+        part = values[i:i + 500]
+        out += [v for (v,) in old.query(f"SELECT DISTINCT {S._q(want)} FROM {S._q(rel)} WHERE {S._q(by)} "
+                                        f"IN ({','.join('?' * len(part))})", part)]
+    return out
