@@ -176,6 +176,7 @@ class Explainer:
         self.graph = ProofGraph()
         self._size: Dict[str, int] = {}
         self._busy: set = set()
+        self._busy_names: Dict[str, int] = {}  # how many atoms of each relation are in _busy
         self._rows: Dict[tuple, List[Tuple]] = {}  # rows(): (name, pattern, func) -> sorted rows
 
     def words_for(self, clause: Optional[str]) -> Dict[str, str]:
@@ -290,6 +291,8 @@ class Explainer:
             return self._leaf(name, row, nid, clause)
         best = None
         self._busy.add(nid)
+        busy = self._busy_names
+        busy[name] = busy.get(name, 0) + 1
         for rule, head, body in self.rules.get(name, []):
             if not isinstance(head, Atom):
                 continue
@@ -297,12 +300,17 @@ class Explainer:
             if env is None:
                 continue
             for sol in self.solve(body, env):
-                if any(atom_id(l.name, [self._value(a, sol) for a in l.args]) in self._busy
+                # an atom being proved further up is no proof of this one (only a relation with one
+                # busy can be: its id is spelled only then)
+                if any(l.name in busy and atom_id(l.name, [self._value(a, sol) for a in l.args]) in self._busy
                        for l in body if isinstance(l, Atom)):
                     continue
                 best = self._pick(best, rule, body, sol)
                 break
         self._busy.discard(nid)
+        busy[name] -= 1
+        if not busy[name]:
+            del busy[name]
         if best is None:  # pragma: no cover - a fact the engine derived must have a proof
             return self._add(nid, kind="derived", label=nid)
         rule, body, sol, children = best
