@@ -58,6 +58,30 @@ def test_same_world_same_bytes(site, tmp_path):
     assert _files(one) == _files(two) and len(_files(one)) > 10
 
 
+def test_proofs_searched_by_worker_processes_give_the_same_bytes(site, tmp_path):
+    """prove.py: two processes searching the proofs write the site one process writes."""
+    from provlog.queries.web.prove import jobs
+
+    two = tmp_path / "two"
+    export(EXAMPLE, str(two), jobs=2)
+    assert _files(two) == _files(site)
+    assert jobs(None, orgs=3) == 1 and jobs(1, orgs=1000) == 1  # a small world, or one asked for
+
+
+def test_progress_bars_on_a_terminal(tmp_path, monkeypatch):
+    import io
+    import sys
+
+    class Tty(io.StringIO):
+        def isatty(self):
+            return True
+
+    err = Tty()
+    monkeypatch.setattr(sys, "stderr", err)
+    export(EXAMPLE, str(tmp_path / "s"), jobs=2)
+    assert "proving" in err.getvalue() and "writing the site" in err.getvalue()
+
+
 @pytest.mark.parametrize("org,dim", [("quorvell", "R"), ("tallyweir", "R"), ("bastrel", "M")])
 def test_a_proof_json_is_the_proof_provlog_why_gives(site, org, dim):
     """quorvell R: clamps (held by) and a signal not admissible; tallyweir R: no bound fired; bastrel M:

@@ -38,7 +38,14 @@ def kept():
         _MEMO = None
 
 
-def _why_json(world, org: str, dim: str, policy: str) -> Dict[str, Any]:
+def keep(key: tuple, value) -> None:
+    """Keep ``value`` as the answer for ``key`` within :func:`kept` (prove.py's proofs, searched elsewhere)."""
+    if _MEMO is not None:
+        _MEMO[key] = value
+
+
+def why_graph(world, org: str, dim: str, policy: str) -> Dict[str, Any]:
+    """A value's proof as `provlog why --json` gives it (root, nodes, edges), kept within :func:`kept`."""
     key = ("why", org, dim, policy)
     if _MEMO is not None and key in _MEMO:
         return _MEMO[key]
@@ -123,7 +130,7 @@ def proof(world, org: str, dim: str, policy: str) -> Dict[str, Any]:
 
 
 def _proof(world, org: str, dim: str, policy: str) -> Dict[str, Any]:
-    g = _why_json(world, org, dim, policy)
+    g = why_graph(world, org, dim, policy)
     nodes = {}
     for n in g["nodes"]:
         label = n.get("label") or ""
@@ -236,7 +243,7 @@ def person(world, pid: str) -> Dict[str, Any]:
     for org in sorted({r["at"] for r in roles if r["org"]}):
         c = card(world, org, DEFAULT_POLICY)
         for d in DIMS:
-            g = _why_json(world, org, d, c.policy)
+            g = why_graph(world, org, d, c.policy)
             if any(n.get("loc") in locs for n in g["nodes"]):
                 touched.append({"org": org, "name": name_of(world, org), "dim": d, "value": c.values[d],
                                 "rule": c.deciders.get(d, (None, None))[1]})

@@ -18,6 +18,7 @@ import json
 import os
 import shutil
 import sys
+from contextlib import contextmanager
 from fractions import Fraction
 from pathlib import Path
 from typing import Callable, Iterator, List, Optional, Tuple
@@ -26,7 +27,7 @@ from ...facts import DIMS
 from ...importers.records import ImportFailure
 from ...importers.target import Target
 from ..api import DEFAULT_POLICY, World
-from . import data
+from . import data, prove
 from .app import create_app
 from .links import fname
 
@@ -107,21 +108,27 @@ def pages(w: World) -> Iterator[Tuple[str, str, Callable[[], object]]]:
         yield f"/money/{node}", f"money/{fname(node)}.html", lambda node=node: data.ties(w, node)
 
 
-def _progress(total: int):
-    """A rich progress bar on stderr when it is a terminal; otherwise nothing."""
-    if not sys.stderr.isatty():
-        return None
+@contextmanager
+def _bar(what: str, total: int):
+    """A rich progress bar on stderr, saying ``what``, when stderr is a terminal and there is something
+    to count; yields the function that advances it (a no-op otherwise)."""
+    if not total or not sys.stderr.isatty():
+        yield lambda: None
+        return
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-    bar = Progress(TextColumn("writing the site"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+    bar = Progress(TextColumn(what), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                    console=Console(stderr=True), transient=True)
-    return bar
+    task = bar.add_task(what, total=total)
+    with bar:
+        yield lambda: bar.advance(task)
 
 
 def export(world: str, out: str, force: bool = False, as_of: Optional[str] = None,
-           loaded: Optional[World] = None) -> Tuple[int, Optional[str]]:
+           loaded: Optional[World] = None, jobs: Optional[int] = None) -> Tuple[int, Optional[str]]:
     """Write the site of ``world`` (``loaded``, if the caller loaded it) to ``out``; the number of files
-    written and where an old OUT was moved aside (None if nothing was)."""
+    written and where an old OUT was moved aside (None if nothing was). ``jobs``: how many processes
+    search the proofs (default: one a core for a large world; see prove.py)."""
     target = SiteTarget(out, force)
     target.check(Path(world))
     w = loaded if loaded is not None else World.load(world, as_of=as_of)
@@ -132,7 +139,11 @@ def export(world: str, out: str, force: bool = False, as_of: Optional[str] = Non
     written: List[str] = []
     try:
         with data.kept():
-            _pages(app, todo, build, written)
+            n = prove.jobs(jobs, len(w.orgs))
+            with _bar("proving" if n > 1 else "", len(w.orgs) if n > 1 else 0) as advance:
+                prove.prove_all(w, n, advance)
+            with _bar("writing the site", len(todo)) as advance:
+                _pages(app, todo, build, written, advance)
         for src in sorted(STATIC.rglob("*")):
             if src.is_file():
                 _write(build, "static/" + src.relative_to(STATIC).as_posix(), src.read_bytes(), written)
@@ -145,33 +156,24 @@ def export(world: str, out: str, force: bool = False, as_of: Optional[str] = Non
     return len(written), moved
 
 
-def _pages(app, todo, build: Path, written: List[str]) -> None:
-    """Every page (rendered by the app in site mode) and its JSON, with a progress bar on a terminal.
+def _pages(app, todo, build: Path, written: List[str], advance: Callable[[], None]) -> None:
+    """Every page (rendered by the app in site mode) and its JSON; ``advance`` after each.
     Each page is the app's answer to a GET of its URL, dispatched in a request context of its own
     (what the test client does, without building and reading back a WSGI exchange per page)."""
     from urllib.parse import quote
 
     made: set = set()
-    bar = _progress(len(todo))
-    task = bar.add_task("site", total=len(todo)) if bar else None
-    if bar:
-        bar.start()
-    try:
-        for url, path, shape in todo:
-            with app.test_request_context(quote(url, safe="/")):
-                try:
-                    resp = app.full_dispatch_request()
-                except Exception as e:  # what a server answers 500 to, logged by Flask as a served page's is
-                    resp = app.handle_exception(e)
-            if resp.status_code != 200:
-                raise ImportFailure([f"{url}: the page did not render ({resp.status_code})"])
-            _write(build, path, resp.get_data(), written, made)
-            _write(build, path[:-len(".html")] + ".json", _json(shape()), written, made)
-            if bar:
-                bar.advance(task)
-    finally:
-        if bar:
-            bar.stop()
+    for url, path, shape in todo:
+        with app.test_request_context(quote(url, safe="/")):
+            try:
+                resp = app.full_dispatch_request()
+            except Exception as e:  # what a server answers 500 to, logged by Flask as a served page's is
+                resp = app.handle_exception(e)
+        if resp.status_code != 200:
+            raise ImportFailure([f"{url}: the page did not render ({resp.status_code})"])
+        _write(build, path, resp.get_data(), written, made)
+        _write(build, path[:-len(".html")] + ".json", _json(shape()), written, made)
+        advance()
 
 
 def _write(root: Path, rel: str, body: bytes, written: List[str], made: Optional[set] = None) -> None:
