@@ -1,10 +1,11 @@
 """The static site's proofs, searched on every core before its pages are written (``provlog site``).
 
 Most of a site's writing time is its proof pages' proof searches (explain/why.py), one per value: eight
-an org under the site's policy. Each is independent of the others, so worker processes forked from
-the one that loaded the world (each with the world, already derived, as it is) search them side by
-side and send back each proof's nodes and edges; the pages then read them from data.py's memo. The
-proofs are the same whichever process searched them, so the site's bytes are too.
+an org under the site's policy; then its cards, five an org (one per policy, side by side on its page).
+Each is independent of the others, so worker processes forked from the one that loaded the world
+(each with the world, already derived, as it is) search them side by side and send back each proof's
+nodes and edges and each card; the pages then read them from data.py's memo. They are the same
+whichever process computed them, so the site's bytes are too.
 
     >>> jobs(None, orgs=3), jobs(1, orgs=500)  # a small world, or one job asked for: no workers
     (1, 1)
@@ -16,6 +17,7 @@ import os
 from typing import Callable, List, Optional
 
 from ...facts import DIMS
+from ...facts.schema import POLICY_NAMES
 from ..api import DEFAULT_POLICY, World
 from . import data
 
@@ -40,8 +42,10 @@ def jobs(asked: Optional[int], orgs: int) -> int:
 
 
 def _org_proofs(org: str):
-    """In a worker: the proofs of ``org``'s eight values, as data.py keeps them."""
-    return org, [data.why_graph(_WORLD, org, d, DEFAULT_POLICY) for d in DIMS]
+    """In a worker: the proofs of ``org``'s eight values and its cards under every policy (its page
+    shows them side by side), as data.py keeps them."""
+    return (org, [data.why_graph(_WORLD, org, d, DEFAULT_POLICY) for d in DIMS],
+            [data.card(_WORLD, org, p) for p in POLICY_NAMES])
 
 
 def prove_all(w: World, n: int, advance: Callable[[], None] = lambda: None) -> None:
@@ -57,9 +61,11 @@ def prove_all(w: World, n: int, advance: Callable[[], None] = lambda: None) -> N
     _WORLD = w
     try:
         with multiprocessing.get_context("fork").Pool(n) as pool:
-            for org, graphs in pool.imap(_org_proofs, orgs[1:], chunksize=4):
+            for org, graphs, cards in pool.imap(_org_proofs, orgs[1:], chunksize=4):
                 for d, g in zip(DIMS, graphs):
                     data.keep(("why", org, d, DEFAULT_POLICY), g)
+                for p, c in zip(POLICY_NAMES, cards):
+                    data.keep(("card", org, p), c)
                 advance()
     finally:
         _WORLD = None
@@ -68,3 +74,5 @@ def prove_all(w: World, n: int, advance: Callable[[], None] = lambda: None) -> N
 def _org_proofs_in(w: World, org: str) -> None:
     for d in DIMS:
         data.why_graph(w, org, d, DEFAULT_POLICY)
+    for p in POLICY_NAMES:
+        data.card(w, org, p)
