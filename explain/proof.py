@@ -38,6 +38,7 @@ class _Parsed(dict):
     def __init__(self, book):
         super().__init__()
         self._by: Dict[str, List] = {}
+        self._reads: Optional[Dict[str, str]] = None
         for r in book.rules:
             self._by.setdefault(r.head_name, []).append(r)
 
@@ -49,6 +50,15 @@ class _Parsed(dict):
 
     def get(self, name, default=None):
         return self[name] if name in self._by else default
+
+    def reads(self) -> Dict[str, str]:
+        """The plain relations that read an aggregate once (cap_decided <= cap_decider): their answers
+        serve both. Found once per book (every explainer asks; a card builds one per informational note)."""
+        if self._reads is None:
+            self._reads = {body[0].name: head.name for _, head, body in self.single_function_bodies()
+                           if isinstance(body[0], FuncEq) and isinstance(head, Atom)
+                           and head.args == body[0].args + (body[0].value,)}
+        return self._reads
 
     def single_function_bodies(self) -> List[Tuple]:
         """The parsed rules whose body may be one function literal (no ``&``, a ``[``)."""
@@ -160,15 +170,14 @@ class Explainer:
         self._percent = derivation.book.percent
         self._dates = derivation.book.dates
 
-        # plain relations that read an aggregate once (cap_decided <= cap_decider): their answers serve both
-        self._reads = {body[0].name: head.name for _, head, body in self.rules.single_function_bodies()
-                       if isinstance(body[0], FuncEq) and isinstance(head, Atom)
-                       and head.args == body[0].args + (body[0].value,)}
+        self._reads = self.rules.reads()
         # What every explainer of this derivation shares (facts by id)
         self._shared: Dict[str, Dict] = derivation.__dict__.setdefault("_explain_rows", {})
         self.graph = ProofGraph()
         self._size: Dict[str, int] = {}
         self._busy: set = set()
+        self._busy_names: Dict[str, int] = {}  # how many atoms of each relation are in _busy
+        self._rows: Dict[tuple, List[Tuple]] = {}  # rows(): (name, pattern, func) -> sorted rows
 
     def words_for(self, clause: Optional[str]) -> Dict[str, str]:
         """The variable names of a rule of ``clause`` (the lanes' B is a base, not a bound)."""
@@ -186,7 +195,18 @@ class Explainer:
     # -- asking the engine, with constants bound where pyDatalog can read them ------------------------
     def rows(self, name: str, pattern: Sequence, func: bool = False) -> List[Tuple]:
         """Rows of ``name`` matching ``pattern`` (``_FREE`` matches anything), through the program's
-        indexes (logic/engine.py: facts, kept answers, or a relation asked of the engine once)."""
+        indexes (logic/engine.py: facts, kept answers, or a relation asked of the engine once).
+        Kept per explainer: a proof, and a refutation (goals.py) above all, asks the same lookups
+        over and over (a failing join re-reads each source's cites), and the rows never change."""
+        key = (name, tuple(pattern), func)
+        # a whole relation (nothing bound: a refutation's sample statement) is kept for every explainer
+        kept = self._shared if all(p is _FREE for p in pattern) else self._rows
+        got = kept.get(key)
+        if got is None:
+            got = kept[key] = self._lookup(name, pattern, func)
+        return got
+
+    def _lookup(self, name: str, pattern: Sequence, func: bool) -> List[Tuple]:
         bound = [(i, p) for i, p in enumerate(pattern) if p is not _FREE]
         table = self._reads.get(name) if func else None
         if table is not None and table in self.d.program.tables:  # a plain relation that reads the aggregate
@@ -271,6 +291,8 @@ class Explainer:
             return self._leaf(name, row, nid, clause)
         best = None
         self._busy.add(nid)
+        busy = self._busy_names
+        busy[name] = busy.get(name, 0) + 1
         for rule, head, body in self.rules.get(name, []):
             if not isinstance(head, Atom):
                 continue
@@ -278,12 +300,17 @@ class Explainer:
             if env is None:
                 continue
             for sol in self.solve(body, env):
-                if any(atom_id(l.name, [self._value(a, sol) for a in l.args]) in self._busy
+                # an atom being proved further up is no proof of this one (only a relation with one
+                # busy can be: its id is spelled only then)
+                if any(l.name in busy and atom_id(l.name, [self._value(a, sol) for a in l.args]) in self._busy
                        for l in body if isinstance(l, Atom)):
                     continue
                 best = self._pick(best, rule, body, sol)
                 break
         self._busy.discard(nid)
+        busy[name] -= 1
+        if not busy[name]:
+            del busy[name]
         if best is None:  # pragma: no cover - a fact the engine derived must have a proof
             return self._add(nid, kind="derived", label=nid)
         rule, body, sol, children = best

@@ -51,6 +51,56 @@ def test_same_world_same_bytes(site, tmp_path):
     again = tmp_path / "again"
     export(EXAMPLE, str(again))
     assert _files(again) == _files(site)
+    # the hostile world too: its odd ids, bidi and control characters written the same way each time
+    one, two = tmp_path / "h1", tmp_path / "h2"
+    export(HOSTILE, str(one))
+    export(HOSTILE, str(two))
+    assert _files(one) == _files(two) and len(_files(one)) > 10
+
+
+def test_proofs_searched_by_worker_processes_give_the_same_bytes(site, tmp_path):
+    """prove.py: two processes searching the proofs write the site one process writes."""
+    from provlog.queries.web.prove import jobs
+
+    two = tmp_path / "two"
+    export(EXAMPLE, str(two), jobs=2)
+    assert _files(two) == _files(site)
+    assert jobs(None, orgs=3) == 1 and jobs(1, orgs=1000) == 1  # a small world, or one asked for
+
+
+def test_progress_bars_on_a_terminal(tmp_path, monkeypatch):
+    import io
+    import sys
+
+    class Tty(io.StringIO):
+        def isatty(self):
+            return True
+
+    err = Tty()
+    monkeypatch.setattr(sys, "stderr", err)
+    export(EXAMPLE, str(tmp_path / "s"), jobs=2)
+    assert "proving" in err.getvalue() and "writing the site" in err.getvalue()
+
+
+@pytest.mark.parametrize("org,dim", [("quorvell", "R"), ("tallyweir", "R"), ("bastrel", "M")])
+def test_a_proof_json_is_the_proof_provlog_why_gives(site, org, dim):
+    """quorvell R: clamps (held by) and a signal not admissible; tallyweir R: no bound fired; bastrel M:
+    unevidenced. The page's JSON holds the same steps, text and edges as `provlog why --json`."""
+    r = CliRunner().invoke(main, ["why", EXAMPLE, org, dim, "--json"])
+    assert r.exit_code == 0, r.output
+    cli = json.loads(r.output)
+    page = json.loads((site / "why" / org / f"{dim}.json").read_bytes())
+    assert page["graph"]["root"] == cli["root"] and page["graph"]["edges"] == cli["edges"]
+    assert [(n["id"], n["label"], n["loc"]) for n in page["graph"]["nodes"]] == \
+        [(n["id"], n["label"], n["loc"]) for n in cli["nodes"]]
+    assert "tree" not in page  # the page draws its tree from the graph: the proof is written once
+
+
+def test_a_proof_page_carries_its_proof_once(site):
+    """The static proof page holds the graph for its script, not the HTML tree beside it as well."""
+    html = (site / "why" / "quorvell" / "R.html").read_text()
+    assert 'id="proof-data"' in html and "data-draw" in html and "<details" not in html
+    assert html.count('"handle":') == len(json.loads((site / "why" / "quorvell" / "R.json").read_bytes())["graph"]["nodes"])
 
 
 def test_refuses_a_folder_it_did_not_write_and_deletes_nothing(tmp_path):

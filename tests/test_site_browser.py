@@ -217,3 +217,57 @@ def test_hostile_world_escaped_served_and_exported(served, browser, tmp_path):
     assert pg.locator("td.weighted").first.inner_text() != ""
     assert not dialogs, dialogs
     ctx.close()
+
+
+def _cli_steps(org, dim):
+    """`provlog why WORLD ORG DIM` as (parent handle, handle, label, seen before) per step, sorted."""
+    import re
+
+    from click.testing import CliRunner
+
+    from provlog.queries.cli import main
+
+    r = CliRunner().invoke(main, ["why", EXAMPLE, org, dim])
+    assert r.exit_code == 0, r.output
+    steps, above = [], {}
+    for line in r.output.splitlines():
+        m = re.match(r"( *)#(\d+) (.*?)(?:  @\S+)?$", line) or re.match(r"( *)\(see #(\d+)\) (.*)$", line)
+        if m:
+            depth, handle = len(m.group(1)) // 2, int(m.group(2))  # two spaces a level
+            steps.append((above.get(depth - 1, 0), handle, m.group(3), line.lstrip().startswith("(see")))
+            above[depth] = handle
+    return sorted(steps)
+
+
+#: each step of the drawn tree: its parent step's handle (0 at the root), its handle, its text, "see #n"
+STEPS = """els => els.map(e => {
+  const up = e.parentElement.closest('details'), parent = up ? +up.id.slice(1) : 0;
+  return e.tagName === 'DETAILS'
+    ? [parent, +e.querySelector(':scope > summary > .handle').textContent.slice(1),
+       e.querySelector(':scope > summary > .label').textContent, false]
+    : [parent, +e.querySelector('a').textContent.replace('see #', ''), e.textContent.replace(/^see #\\d+ /, ''), true];
+})"""
+
+
+@pytest.mark.parametrize("org,dim", [("quorvell", "F"), ("quorvell", "R"), ("tallyweir", "R"), ("bastrel", "M")])
+def test_exported_proof_page_shows_the_proof_provlog_why_gives(browser, tmp_path_factory, org, dim):
+    """The static proof page, drawn by its script from disk, shows every step of `provlog why`: its
+    handle and text under the same step, a shared step as "see #n" where the CLI says "(see #n)".
+    (Siblings run in handle order on the page, as `provlog serve` shows them, and in rule order in the CLI.)"""
+    from provlog.queries.web.export import export
+
+    out = tmp_path_factory.getbasetemp() / "proof-site"
+    if not out.exists():
+        export(EXAMPLE, str(out))
+    ctx = browser.new_context(offline=True)
+    pg = ctx.new_page()
+    errors = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    pg.goto((out / "why" / org / f"{dim}.html").as_uri())
+    shown = sorted(tuple(x) for x in pg.eval_on_selector_all("#tree details, #tree div.see", STEPS))
+    steps = _cli_steps(org, dim)
+    assert len(steps) > 3 and any(s[3] for s in steps) or dim == "M"
+    assert shown == steps
+    assert pg.is_visible("#tree details >> nth=0") and not errors, errors
+    ctx.close()

@@ -5,14 +5,15 @@ renders: lists and dicts of strings and numbers, already in people's terms.
 """
 from __future__ import annotations
 
-import json
 import re
 from contextlib import contextmanager
 from typing import Any, Dict, List, Optional
 
+from ...explain import to_json
 from ...facts import DIMS
 from ...facts.schema import POLICY_NAMES
 from .. import placement
+from ..api import DEFAULT_POLICY
 from ..money import BUCKETS, IN_KIND, cell_text, lab_distances, tie_graph
 from ..money import ties as tie_statements  # this module's ties() is the web's tie graph
 
@@ -37,14 +38,35 @@ def kept():
         _MEMO = None
 
 
-def _why_json(world, org: str, dim: str, policy: str) -> Dict[str, Any]:
+def keep(key: tuple, value) -> None:
+    """Keep ``value`` as the answer for ``key`` within :func:`kept` (prove.py's proofs, searched elsewhere)."""
+    if _MEMO is not None:
+        _MEMO[key] = value
+
+
+def why_graph(world, org: str, dim: str, policy: str) -> Dict[str, Any]:
+    """A value's proof as `provlog why --json` gives it (root, nodes, edges), kept within :func:`kept`."""
     key = ("why", org, dim, policy)
     if _MEMO is not None and key in _MEMO:
         return _MEMO[key]
-    g = json.loads(world.why(org, dim, policy, fmt="json"))
+    with world._lock:  # World.why's proof, without its text round trip (json.dumps then loads)
+        root, graph = world._proof(org, dim, policy)
+        g = to_json(graph, root)
     if _MEMO is not None:
         _MEMO[key] = g
     return g
+
+
+def card(world, org: str, policy: str):
+    """``world.card(org, policy)``, kept while the site is written: the registry, the org page, its
+    JSON and each person's page ask for the same cards."""
+    key = ("card", org, policy)
+    if _MEMO is not None and key in _MEMO:
+        return _MEMO[key]
+    got = world.card(org, policy)
+    if _MEMO is not None:
+        _MEMO[key] = got
+    return got
 
 
 def _tie_base(world):
@@ -67,15 +89,15 @@ def registry(world, policy: str) -> List[Dict[str, Any]]:
     """One row an org: its values on the eight dimensions, band and role, under ``policy``."""
     rows = []
     for org in world.orgs:
-        card = world.card(org, policy)
-        rows.append({"org": org, "name": name_of(world, org), "values": [card.values[d] for d in DIMS],
-                     "band": card.band, "role": card.role})
+        c = card(world, org, policy)
+        rows.append({"org": org, "name": name_of(world, org), "values": [c.values[d] for d in DIMS],
+                     "band": c.band, "role": c.role})
     return rows
 
 
 def policies(world, org: str) -> Dict[str, Any]:
     """``org`` under every policy; a value that differs from the standard policy's is marked."""
-    cards = {p: world.card(org, p) for p in POLICY_NAMES}
+    cards = {p: card(world, org, p) for p in POLICY_NAMES}
     base = cards["standard"]
     rows = []
     for d in DIMS:
@@ -98,7 +120,17 @@ def _source(world, sid: str) -> Dict[str, Optional[str]]:
 
 def proof(world, org: str, dim: str, policy: str) -> Dict[str, Any]:
     """A value's proof: the DAG as nodes and edges, and the same as a tree (shared nodes once)."""
-    g = _why_json(world, org, dim, policy)
+    key = ("proof", org, dim, policy)
+    if _MEMO is not None and key in _MEMO:  # the site's page and its JSON
+        return _MEMO[key]
+    got = _proof(world, org, dim, policy)
+    if _MEMO is not None:
+        _MEMO[key] = got
+    return got
+
+
+def _proof(world, org: str, dim: str, policy: str) -> Dict[str, Any]:
+    g = why_graph(world, org, dim, policy)
     nodes = {}
     for n in g["nodes"]:
         label = n.get("label") or ""
@@ -117,7 +149,8 @@ def proof(world, org: str, dim: str, policy: str) -> Dict[str, Any]:
         seen.add(nid)
         return {"node": nodes[nid], "see": False, "children": [tree(k) for k in kids.get(nid, [])]}
 
-    return {"org": org, "dim": dim, "policy": policy, "value": world.value(org, dim, policy).value,
+    value = card(world, org, policy).values[dim] if _MEMO is not None else world.value(org, dim, policy).value
+    return {"org": org, "dim": dim, "policy": policy, "value": value,
             "tree": tree(g["root"]), "graph": {"root": g["root"], "nodes": list(nodes.values()), "edges": g["edges"]}}
 
 
@@ -208,12 +241,12 @@ def person(world, pid: str) -> Dict[str, Any]:
     locs = {r["loc"] for r in roles}
     touched = []
     for org in sorted({r["at"] for r in roles if r["org"]}):
-        card = world.card(org)
+        c = card(world, org, DEFAULT_POLICY)
         for d in DIMS:
-            g = _why_json(world, org, d, card.policy)
+            g = why_graph(world, org, d, c.policy)
             if any(n.get("loc") in locs for n in g["nodes"]):
-                touched.append({"org": org, "name": name_of(world, org), "dim": d, "value": card.values[d],
-                                "rule": card.deciders.get(d, (None, None))[1]})
+                touched.append({"org": org, "name": name_of(world, org), "dim": d, "value": c.values[d],
+                                "rule": c.deciders.get(d, (None, None))[1]})
     return {"person": pid, "name": name_of(world, pid), "roles": roles, "touched": touched,
             "ties": ties(world, pid)}
 

@@ -18,6 +18,7 @@ import json
 import os
 import shutil
 import sys
+from contextlib import contextmanager
 from fractions import Fraction
 from pathlib import Path
 from typing import Callable, Iterator, List, Optional, Tuple
@@ -26,7 +27,7 @@ from ...facts import DIMS
 from ...importers.records import ImportFailure
 from ...importers.target import Target
 from ..api import DEFAULT_POLICY, World
-from . import data
+from . import data, prove
 from .app import create_app
 from .links import fname
 
@@ -84,7 +85,9 @@ def _plain(x):
 
 
 def _json(obj) -> bytes:
-    return (json.dumps(obj, sort_keys=True, ensure_ascii=False, indent=1, default=_plain) + "\n").encode("utf-8")
+    # compact: with no indent json uses its C encoder (an indented dump of 8,000 proofs took a minute)
+    return (json.dumps(obj, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=_plain)
+            + "\n").encode("utf-8")
 
 
 def pages(w: World) -> Iterator[Tuple[str, str, Callable[[], object]]]:
@@ -95,42 +98,52 @@ def pages(w: World) -> Iterator[Tuple[str, str, Callable[[], object]]]:
     yield "/matrix", "matrix.html", lambda: data.matrix(w)
     for org in sorted(w.orgs):
         f = fname(org)
-        yield f"/org/{org}", f"org/{f}.html", lambda org=org: dict(data.policies(w, org), card=w.card(org, p).to_json())
-        for d in DIMS:
-            yield f"/why/{org}/{d}", f"why/{f}/{d}.html", lambda org=org, d=d: data.proof(w, org, d, p)
+        yield f"/org/{org}", f"org/{f}.html", lambda org=org: dict(data.policies(w, org), card=data.card(w, org, p).to_json())
+        for d in DIMS:  # the proof's nodes and edges (its page draws the tree from them: not written twice)
+            yield f"/why/{org}/{d}", f"why/{f}/{d}.html", lambda org=org, d=d: {
+                k: v for k, v in data.proof(w, org, d, p).items() if k != "tree"}
     for pid in data.people(w):
         yield f"/person/{pid}", f"person/{fname(pid)}.html", lambda pid=pid: data.person(w, pid)
     for node in sorted(w.facts.nodes):
         yield f"/money/{node}", f"money/{fname(node)}.html", lambda node=node: data.ties(w, node)
 
 
-def _progress(total: int):
-    """A rich progress bar on stderr when it is a terminal; otherwise nothing."""
-    if not sys.stderr.isatty():
-        return None
+@contextmanager
+def _bar(what: str, total: int):
+    """A rich progress bar on stderr, saying ``what``, when stderr is a terminal and there is something
+    to count; yields the function that advances it (a no-op otherwise)."""
+    if not total or not sys.stderr.isatty():
+        yield lambda: None
+        return
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-    bar = Progress(TextColumn("writing the site"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+    bar = Progress(TextColumn(what), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                    console=Console(stderr=True), transient=True)
-    return bar
+    task = bar.add_task(what, total=total)
+    with bar:
+        yield lambda: bar.advance(task)
 
 
 def export(world: str, out: str, force: bool = False, as_of: Optional[str] = None,
-           loaded: Optional[World] = None) -> Tuple[int, Optional[str]]:
+           loaded: Optional[World] = None, jobs: Optional[int] = None) -> Tuple[int, Optional[str]]:
     """Write the site of ``world`` (``loaded``, if the caller loaded it) to ``out``; the number of files
-    written and where an old OUT was moved aside (None if nothing was)."""
+    written and where an old OUT was moved aside (None if nothing was). ``jobs``: how many processes
+    search the proofs (default: one a core for a large world; see prove.py)."""
     target = SiteTarget(out, force)
     target.check(Path(world))
     w = loaded if loaded is not None else World.load(world, as_of=as_of)
     app = create_app(world, DEFAULT_POLICY, as_of=as_of, site=True, loaded_world=w)
-    client = app.test_client()
     todo = list(pages(w))
     build = target._sibling("provlog-site-build")
     os.mkdir(build)
     written: List[str] = []
     try:
         with data.kept():
-            _pages(client, todo, build, written)
+            n = prove.jobs(jobs, len(w.orgs))
+            with _bar("proving" if n > 1 else "", len(w.orgs) if n > 1 else 0) as advance:
+                prove.prove_all(w, n, advance)
+            with _bar("writing the site", len(todo)) as advance:
+                _pages(app, todo, build, written, advance)
         for src in sorted(STATIC.rglob("*")):
             if src.is_file():
                 _write(build, "static/" + src.relative_to(STATIC).as_posix(), src.read_bytes(), written)
@@ -143,30 +156,33 @@ def export(world: str, out: str, force: bool = False, as_of: Optional[str] = Non
     return len(written), moved
 
 
-def _pages(client, todo, build: Path, written: List[str]) -> None:
-    """Every page (rendered by the app in site mode) and its JSON, with a progress bar on a terminal."""
+def _pages(app, todo, build: Path, written: List[str], advance: Callable[[], None]) -> None:
+    """Every page (rendered by the app in site mode) and its JSON; ``advance`` after each.
+    Each page is the app's answer to a GET of its URL, dispatched in a request context of its own
+    (what the test client does, without building and reading back a WSGI exchange per page)."""
     from urllib.parse import quote
 
-    bar = _progress(len(todo))
-    task = bar.add_task("site", total=len(todo)) if bar else None
-    if bar:
-        bar.start()
-    try:
-        for url, path, shape in todo:
-            resp = client.get(quote(url, safe="/"))
-            if resp.status_code != 200:
-                raise ImportFailure([f"{url}: the page did not render ({resp.status_code})"])
-            _write(build, path, resp.get_data(), written)
-            _write(build, path[:-len(".html")] + ".json", _json(shape()), written)
-            if bar:
-                bar.advance(task)
-    finally:
-        if bar:
-            bar.stop()
+    made: set = set()
+    for url, path, shape in todo:
+        with app.test_request_context(quote(url, safe="/")):
+            try:
+                resp = app.full_dispatch_request()
+            except Exception as e:  # what a server answers 500 to, logged by Flask as a served page's is
+                resp = app.handle_exception(e)
+        if resp.status_code != 200:
+            raise ImportFailure([f"{url}: the page did not render ({resp.status_code})"])
+        _write(build, path, resp.get_data(), written, made)
+        _write(build, path[:-len(".html")] + ".json", _json(shape()), written, made)
+        advance()
 
 
-def _write(root: Path, rel: str, body: bytes, written: List[str]) -> None:
-    dest = root / rel
-    dest.parent.mkdir(parents=True, exist_ok=True)
-    dest.write_bytes(body)
+def _write(root: Path, rel: str, body: bytes, written: List[str], made: Optional[set] = None) -> None:
+    """One file of the site: its folder made once (``made``: the folders made so far), one open and write."""
+    folder = os.path.dirname(rel)
+    if made is None or folder not in made:
+        (root / folder).mkdir(parents=True, exist_ok=True)
+        if made is not None:
+            made.add(folder)
+    with open(root / rel, "wb") as f:
+        f.write(body)
     written.append(rel)

@@ -10,7 +10,6 @@ keep ``Org`` and ``org`` apart; dots too, so no id is ``..``).
 """
 from __future__ import annotations
 
-import posixpath
 import re
 from typing import Optional
 
@@ -45,5 +44,13 @@ def relative(target: str, current: str) -> str:
 
     >>> relative("org/a.html", "why/a/F.html"), relative("index.html", "index.html")
     ('../../org/a.html', 'index.html')
+    >>> relative("why/a/G.html", "why/a/F.html"), relative("why/ab/G.html", "why/a/F.html")
+    ('G.html', '../ab/G.html')
+
+    (posixpath.relpath would give the same, but asks the disk for the working folder on every link.)
     """
-    return posixpath.relpath(target, posixpath.dirname(current) or ".")
+    here, there = current.split("/")[:-1], target.split("/")
+    same = 0  # both are paths inside the site, no "." or "..": the common folders, then up and down
+    while same < len(here) and same < len(there) - 1 and here[same] == there[same]:
+        same += 1
+    return "/".join([".."] * (len(here) - same) + there[same:])

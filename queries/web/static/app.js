@@ -220,9 +220,65 @@
       layout: { name: "breadthfirst", directed: true, roots: root ? [root] : undefined, spacingFactor: 1.1 } });
   }
 
+  // --- the static site's proof tree, drawn from the proof's nodes and edges -------------------
+  // The same markup as templates/_node.html (which `provlog serve` renders): each node once, a node
+  // met again is "see #n"; text goes in as textContent only, control and bidi characters shown as
+  // [U+XXXX] as the server's finalize (app.py visible) shows them.
+  var INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+  function vis(s) {
+    return String(s).replace(INVISIBLE, function (c) { return "[U+" + c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0") + "]"; });
+  }
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined && text !== null) e.textContent = vis(text);
+    return e;
+  }
+  function drawTree(into, proof) {
+    var byId = {}, kids = {}, seen = {};
+    proof.nodes.forEach(function (n) { byId[n.id] = n; });
+    proof.edges.forEach(function (e) { (kids[e[0]] = kids[e[0]] || []).push(e[1]); });
+    function sourceOf(s) {
+      var div = el("div", "source"), meta = s.status || "";
+      div.append("source ");
+      if (s.url) { var a = el("a", null, s.id); a.href = vis(s.url); a.rel = "noopener noreferrer"; div.append(a); }
+      else div.append(vis(s.id));
+      if (s.title && !s.url) { div.append(" "); div.append(el("q", null, s.title)); }
+      if (s.tier) meta += ", tier " + s.tier;
+      if (s.publisher) meta += ", published by " + s.publisher;
+      if (s.loc) meta += " \u00b7 " + s.loc;
+      div.append(" "); div.append(el("small", null, meta));
+      if (s.span) div.append(el("blockquote", null, s.span));
+      return div;
+    }
+    function node(id) {
+      var n = byId[id], cls = ["node", n.kind].concat(n.fired ? ["fired"] : []).concat(n.clamp ? ["clamp"] : []);
+      if (seen[id]) {
+        var d = el("div", cls.concat(["see"]).join(" ")), a = el("a", null, "see #" + n.handle);
+        a.href = "#" + id; d.append(a, " " + vis(n.label || ""));
+        return d;
+      }
+      seen[id] = true;
+      var det = el("details", cls.join(" ")), sum = el("summary");
+      det.open = true; det.id = id;
+      sum.append(el("span", "handle", "#" + n.handle));
+      if (n.clamp) sum.append(" ", el("span", "tag clamp", "held by " + n.clamp));
+      if (n.fired) sum.append(" ", el("span", "tag fired", "decides"));
+      sum.append(" ", el("span", "label", n.label || ""));
+      if (n.loc) sum.append(" ", el("span", "loc", n.loc));
+      det.append(sum);
+      (n.sources || []).forEach(function (s) { det.append(sourceOf(s)); });
+      (kids[id] || []).forEach(function (k) { det.append(node(k)); });
+      return det;
+    }
+    into.textContent = "";
+    into.append(node(proof.root));
+  }
+
   var proof = readJSON("proof-data");
   if (proof) {
     var tree = document.getElementById("tree"), gsec = document.getElementById("graph");
+    if (tree.hasAttribute("data-draw")) drawTree(tree, proof);
     var drawn = null;
     document.getElementById("show-graph").addEventListener("click", function () {
       tree.hidden = true; gsec.hidden = false;
