@@ -1,5 +1,5 @@
 """World loading (part of :class:`~provlog.queries.api.World`): from files or text, from and to
-the stored model (logic/store.py, docs/store.md), and the fingerprint a published number rests on."""
+the stored model (logic/store/, docs/store.md), and the fingerprint a published number rests on."""
 from __future__ import annotations
 
 import os

@@ -59,7 +59,7 @@ def _order(page):
 
 
 def _weighted(values, weights):
-    """queries/api.py weighted_number, the one the CLI's card --preset uses."""
+    """queries/records.py weighted_number, the one the CLI's card --preset uses."""
     from provlog.queries.api import weighted_number
     return weighted_number(dict(zip(DIMS, values)), {d: Fraction(w) for d, w in weights.items()})
 

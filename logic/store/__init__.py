@@ -31,7 +31,7 @@ also use the column helpers (``_q``, ``_to_sql``, ``_from_sql``, ``_fact_row``, 
     (Fraction(1, 3), 'a', None)
 """
 from fractions import Fraction  # noqa: F401  (the doctest above)
-from pathlib import Path  # noqa: F401  (queries/api.py spells it S.Path)
+from pathlib import Path  # noqa: F401  (queries/loading.py spells it S.Path)
 
 from .codec import _from_sql, _to_sql, decode, encode
 from .errors import NotAStore, StoreDamaged, StoreError, warn

@@ -46,7 +46,7 @@ def _version() -> str:
 
 
 def listed_files(path: Path) -> List[Path]:
-    """The files a world is read from before includes (as facts/loader.py lists them)."""
+    """The files a world is read from before includes (as facts/loader.py load_world lists them)."""
     if path.is_dir():
         return sorted(q for q in path.rglob("*.facts") if q.is_file())
     return [path]

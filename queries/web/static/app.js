@@ -25,7 +25,7 @@
       });
     });
   }
-  // --- exact weighted number (section 13), as queries/api.py weighted_number computes it ------
+  // --- exact weighted number (section 13), as queries/records.py weighted_number computes it ------
   // A weight is "3", "0.3" or "3/10": a rational held as BigInt numerator and denominator, never a float.
   function gcd(a, b) { a = a < 0n ? -a : a; b = b < 0n ? -b : b; while (b) { var t = a % b; a = b; b = t; } return a; }
   function ratio(n, d) { var g = gcd(n, d) || 1n; return { n: n / g, d: d / g }; }
