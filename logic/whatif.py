@@ -129,10 +129,7 @@ def _in(column: str, values: Sequence) -> Tuple[str, List]:
 
 
 def _rederive(old: S.Stored, removed: Sequence[Fact], added: Sequence[Fact], as_of: Optional[str]) -> Delta:
-    from . import strata
     from .edit import locality
-    from .engine import Program
-    from .program import PER_POLICY, RULES
 
     if any(f.kind not in KINDS for f in list(removed) + list(added)):
         raise Refused("a what-if of another kind of statement")
@@ -141,6 +138,14 @@ def _rederive(old: S.Stored, removed: Sequence[Fact], added: Sequence[Fact], as_
         keyed = source_keyed()
     except NotLocal as e:
         raise Refused(str(e))
+    scope = _Scope(old, loc, keyed, _orgs_reached(old, removed, added))
+    scope.lay_edb(removed, added, as_of)
+    program = scope.derive(added)
+    return Delta(scope.changes(program), scope.orgs_l)
+
+
+def _orgs_reached(old: S.Stored, removed: Sequence[Fact], added: Sequence[Fact]) -> Set[str]:
+    """The orgs whose signals the change edits, or whose signals cite a source it edits."""
     sources = sorted({f["id"] for f in list(removed) + list(added) if f.kind == "source"})
     if sources:
         where, ps = _in("source", sources)
@@ -156,23 +161,41 @@ def _rederive(old: S.Stored, removed: Sequence[Fact], added: Sequence[Fact], as_
         where, ps = _in("source", sources)
         orgs |= {o for (o,) in old.query(f"SELECT DISTINCT s.org FROM cites c JOIN signal s ON s.signal = c.signal "
                                           f"WHERE c.{where}", ps)}
-    orgs_l = sorted(orgs)
+    return orgs
 
-    # the EDB rows of the change: old rows less the removed statements' (by their numbers), plus the added's
-    gone = _numbers(old, removed)
-    mine = FactSet()
-    for f in added:
-        mine.add(f)
-    origins = edb.Origins()
-    new_rows = {p: rs for p, rs in edb.rows(mine, as_of, origins).items() if p in EDITED or p in SOURCE_ROWS}
-    mine_signals: Set[str] = set()
-    if orgs_l:
-        where, ps = _in("org", orgs_l)
-        mine_signals = {s for (s,) in old.query(f"SELECT signal FROM signal WHERE {where}", ps)}
-    mine_signals |= {f["id"] for f in added if f.kind == "signal" and f["org"] in orgs}
 
-    def edb_rows(pred: str) -> List[Tuple]:
+class _Scope:
+    """One what-if: the store (``old``), the locality proof (``loc``), the source-keyed relations
+    (``keyed``), the orgs the change reaches and their signals; the what-if's EDB rows once laid."""
+
+    def __init__(self, old: S.Stored, loc, keyed: FrozenSet[str], orgs: Set[str]):
+        self.old, self.loc, self.keyed = old, loc, keyed
+        self.orgs, self.orgs_l = orgs, sorted(orgs)
+        self.mine_signals: Set[str] = set()
+        self.signal_org: Dict[str, str] = {}
+        self.gone: Set[int] = set()
+        self.new_rows: Dict[str, List[Tuple]] = {}
+
+    def lay_edb(self, removed: Sequence[Fact], added: Sequence[Fact], as_of: Optional[str]) -> None:
+        """The EDB rows of the change: old rows less the removed statements' (by their numbers), plus
+        the added's; the reached orgs' signals, and which org each belongs to."""
+        old, orgs_l = self.old, self.orgs_l
+        self.gone = _numbers(old, removed)
+        mine = FactSet()
+        for f in added:
+            mine.add(f)
+        self.new_rows = {p: rs for p, rs in edb.rows(mine, as_of, edb.Origins()).items()
+                         if p in EDITED or p in SOURCE_ROWS}
+        if orgs_l:
+            where, ps = _in("org", orgs_l)
+            self.signal_org = {s: o for s, o in old.query(f"SELECT signal, org FROM signal WHERE {where}", ps)}
+            self.mine_signals = set(self.signal_org)
+        self.mine_signals |= {f["id"] for f in added if f.kind == "signal" and f["org"] in self.orgs}
+        self.signal_org.update((f["id"], f["org"]) for f in added if f.kind == "signal")
+
+    def edb_rows(self, pred: str) -> List[Tuple]:
         """``pred``'s rows in the what-if: the store's (of the orgs' signals for an edited relation)."""
+        old, mine_signals, gone = self.old, self.mine_signals, self.gone
         arity, kinds, cols, is_edb = old.rels[pred]
         # rows the program gives itself (view, threshold, decay) are kept as derived: no _facts
         sql = f"SELECT {', '.join(map(S._q, cols))}, {'_facts' if is_edb else chr(39) + '[]' + chr(39)} FROM {S._q(pred)}"
@@ -194,47 +217,63 @@ def _rederive(old: S.Stored, removed: Sequence[Fact], added: Sequence[Fact], as_
                 if fs and not set(fs) - gone:
                     continue  # every statement it was made of is removed
             out.append(tuple(r[:arity]) if plain else tuple(S._from_sql(k, x) for k, x in zip(kinds, r[:arity])))
-        out += [r for r in new_rows.get(pred, []) if pred not in EDITED or r[0] in mine_signals]
+        out += [r for r in self.new_rows.get(pred, []) if pred not in EDITED or r[0] in mine_signals]
         return list(dict.fromkeys(out))
 
-    rules = RULES.rules
-    derive = (set(loc.affected) | keyed) - set(edb.PREDICATES)
-    goals = [n for n in derive if n in old.rels or n in old.funcs]
-    components = strata.plan(rules, goals)
-    heads = {r.head_name: r.head_literal for r in rules}
-    asked = {n for comp in components for n in comp}
-    reads = {lit.name for r in rules if r.head_name in asked for lit in r.body_literals if hasattr(lit, "name")}
+    def derive(self, added: Sequence[Fact]):
+        """A program over the what-if's EDB rows that derives what the change reaches; the rest of
+        what it reads is the store's rows, laid in as facts."""
+        from . import strata
+        from .engine import Program
+        from .program import PER_POLICY, RULES
 
-    program = Program()
-    for pred, arity in edb.PREDICATES.items():
-        program.declare(pred, arity)
-    for pred in sorted(reads & set(edb.PREDICATES)):
-        if pred in old.rels:
-            program.assert_rows(pred, edb_rows(pred))
-    signal_org = {s: o for s, o in old.query(f"SELECT signal, org FROM signal WHERE {_in('org', orgs_l)[0]}", orgs_l)} \
-        if orgs_l else {}
-    signal_org.update((f["id"], f["org"]) for f in added if f.kind == "signal")
-    program.load_rules([r.text for r in rules])
-    done: Set[str] = set()
-    for comp in components:  # what the change does not reach is read from the store, not derived
-        for name in comp:
-            if name not in derive and name in old.rels and isinstance(heads[name], Atom):
-                program.replace_with_facts(name, old.rels[name][0], old.rows(name))
-                done.add(name)
-    strata.materialize(program, rules, components, done, PER_POLICY)
+        old = self.old
+        rules = RULES.rules
+        derive = (set(self.loc.affected) | self.keyed) - set(edb.PREDICATES)
+        goals = [n for n in derive if n in old.rels or n in old.funcs]
+        components = strata.plan(rules, goals)
+        heads = {r.head_name: r.head_literal for r in rules}
+        asked = {n for comp in components for n in comp}
+        reads = {lit.name for r in rules if r.head_name in asked for lit in r.body_literals if hasattr(lit, "name")}
 
-    def org_of(name: str, row: Tuple) -> Optional[str]:
-        i, how = loc.key(name)
-        return row[i] if how == "org" else signal_org.get(row[i])
+        program = Program()
+        for pred, arity in edb.PREDICATES.items():
+            program.declare(pred, arity)
+        for pred in sorted(reads & set(edb.PREDICATES)):
+            if pred in old.rels:
+                program.assert_rows(pred, self.edb_rows(pred))
+        program.load_rules([r.text for r in rules])
+        done: Set[str] = set()
+        for comp in components:  # what the change does not reach is read from the store, not derived
+            for name in comp:
+                if name not in derive and name in old.rels and isinstance(heads[name], Atom):
+                    program.replace_with_facts(name, old.rels[name][0], old.rows(name))
+                    done.add(name)
+        strata.materialize(program, rules, components, done, PER_POLICY)
+        return program
 
-    changes: Changes = {}
-    for name in sorted(set(loc.affected) | keyed):
+    def changes(self, program) -> Changes:
+        """Every affected relation's rows for the reached orgs, the what-if's against the store's."""
+        changes: Changes = {}
+        for name in sorted(set(self.loc.affected) | self.keyed):
+            now_was = self._now_and_was(name, program)
+            if now_was is None:
+                continue
+            a, b = set(map(tuple, now_was[1])), set(map(tuple, now_was[0]))
+            if a != b:
+                changes[name] = Change(sorted(a - b, key=repr), sorted(b - a, key=repr))
+        return changes
+
+    def _now_and_was(self, name: str, program) -> Optional[Tuple[List, List]]:
+        """``name``'s rows in the what-if and in the store, for the reached orgs (a source-keyed
+        relation: every row); None where it is not stored or not edited."""
+        old, loc = self.old, self.loc
         function = name in old.funcs
         if not function and name not in old.rels:
-            continue  # not stored
+            return None  # not stored
         arity, kinds, cols, _ = old.funcs[name] if function else old.rels[name]
         if name in edb.PREDICATES:
-            now = edb_rows(name) if name in EDITED or name in SOURCE_ROWS else None
+            now = self.edb_rows(name) if name in EDITED or name in SOURCE_ROWS else None
         elif function:
             now = list(program.match(name, arity, [], function=True))
         elif name in program.tables:
@@ -242,22 +281,23 @@ def _rederive(old: S.Stored, removed: Sequence[Fact], added: Sequence[Fact], as_
         else:
             raise Refused(f"{name} was not kept")
         if now is None:
-            continue
-        if name in keyed:  # source-keyed: every row (one per source, a small table)
-            was = old.rows(name)
-        else:
-            now = [tuple(r) for r in now if org_of(name, r) in orgs]
-            i, how = loc.key(name)
-            ids = orgs_l if how == "org" else sorted({s for s, o in signal_org.items() if o in orgs} | mine_signals)
-            was = []
-            if ids:
-                where, ps = _in(cols[i], ids)
-                got = old.query(f"SELECT {', '.join(map(S._q, cols))} FROM {S._q(name)} WHERE {where}", ps)
-                was = [tuple(S._from_sql(k, x) for k, x in zip(kinds, r)) for r in got]
-        a, b = set(map(tuple, was)), set(map(tuple, now))
-        if a != b:
-            changes[name] = Change(sorted(a - b, key=repr), sorted(b - a, key=repr))
-    return Delta(changes, orgs_l)
+            return None
+        if name in self.keyed:  # source-keyed: every row (one per source, a small table)
+            return now, old.rows(name)
+        now = [tuple(r) for r in now if self._org_of(name, r) in self.orgs]
+        i, how = loc.key(name)
+        ids = self.orgs_l if how == "org" else sorted(
+            {s for s, o in self.signal_org.items() if o in self.orgs} | self.mine_signals)
+        was = []
+        if ids:
+            where, ps = _in(cols[i], ids)
+            got = old.query(f"SELECT {', '.join(map(S._q, cols))} FROM {S._q(name)} WHERE {where}", ps)
+            was = [tuple(S._from_sql(k, x) for k, x in zip(kinds, r)) for r in got]
+        return now, was
+
+    def _org_of(self, name: str, row: Tuple) -> Optional[str]:
+        i, how = self.loc.key(name)
+        return row[i] if how == "org" else self.signal_org.get(row[i])
 
 
 # -- the model with the delta laid over it -----------------------------------------------------------
