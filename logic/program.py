@@ -48,10 +48,6 @@ PER_POLICY = {name: (at, POLICY_NAMES) for name, at in (
     ("admissible", 1), ("effective", 1), ("smallest", 2), ("largest", 2), ("has_cap", 2), ("value", 2),
     ("conflict", 2))}
 
-#: rows kept by a derivation above which its objects are frozen out of the cyclic collector's walks
-FREEZE_ABOVE = 50_000
-
-
 @dataclass(frozen=True)
 class DerivedSignal:
     id: str
@@ -118,17 +114,17 @@ class Derivation(Evaluation):
         derivation's objects out of the collector's walks for the rest of the process; ``progress``
         is called with (strata done, strata in all, the relations of the next) as each stratum starts,
         and (n, n, []) at the end."""
-        from ..grammar.parser import paused_gc
+        from .collector import held_collector
 
         # pyDatalog makes hundreds of thousands of small objects that live as long as the world;
-        # the cyclic collector would walk them all again and again (about 60% of the time).
-        with paused_gc():
+        # the cyclic collector would walk them all again and again (about 60% of the time). Only a
+        # caller that owns the process (``freeze``) keeps them frozen out of its walks after: left to
+        # the collector, its next full walk would visit all that the world keeps (0.2 s at 200 orgs,
+        # seconds at 5,000: the first `why` paid it).
+        with held_collector(keep_frozen=freeze):
             d = cls._run(facts, as_of, progress)
-        if freeze and gc.isenabled() and sum(map(len, d.program.tables.values())) > FREEZE_ABOVE:
-            # Left to the collector, its next full walk would visit all that the world keeps (0.2 s at
-            # 200 orgs, seconds at 5,000: the first `why` paid it); frozen, collections skip it. It is
-            # never undone, so only a caller that owns the process asks for it.
-            gc.freeze()
+            if freeze:
+                gc.freeze()  # what the last component and the collection made
         return d
 
     @classmethod
