@@ -24,7 +24,7 @@ from fractions import Fraction
 from pyDatalog import Aggregate, Logic, pyDatalog, pyEngine, pyParser
 from pyDatalog.util import DatalogError
 
-from .syntax import Atom, parse_rule
+from .syntax import Atom, FuncEq, parse_rule
 
 _LOCK = threading.RLock()
 
@@ -73,7 +73,7 @@ class Table:
 
     def __init__(self):
         self.rows: List[Tuple[Any, ...]] = []
-        self._index: Dict[int, Dict[Any, Sequence[Tuple[Any, ...]]]] = {}
+        self._index: Dict[Any, Dict[Any, Sequence[Tuple[Any, ...]]]] = {}  # position(s) -> value(s) -> rows
 
     def extend(self, rows: Iterable[Tuple[Any, ...]]) -> int:
         before = len(self.rows)
@@ -109,7 +109,22 @@ class Table:
             found = min((self.lookup(i, v) for i, v in bound), key=len)
         if len(bound) == 1:
             return found
+        if len(found) > 16:  # a reader's pattern (signals of an org on a dim): an index on all its arguments
+            return self._lookup_many(bound)
         return [row for row in found if all(row[i] == v for i, v in bound)]
+
+    def _lookup_many(self, bound: Sequence[Tuple[int, Any]]) -> Sequence[Tuple[Any, ...]]:
+        """The rows with value v at each (position, v) of ``bound``, through an index on those positions
+        together (built on first use, kept beside the one-argument indexes)."""
+        positions = tuple(sorted(i for i, _ in bound))
+        index = self._index.get(positions)
+        if index is None:
+            index = {}
+            for row in self.rows:
+                index.setdefault(tuple(row[i] for i in positions), []).append(row)
+            self._index[positions] = index
+        want = dict(bound)
+        return index.get(tuple(want[i] for i in positions), ())
 
     def __call__(self, *terms):
         """pyDatalog's resolver call: ``terms`` are its Var and Const objects."""
@@ -134,6 +149,7 @@ class Program:
         self._defined: Dict[str, int] = {}  # relations the rules define: name -> arity
         self._functions: Dict[str, int] = {}  # functions (aggregates) the rules define: name -> keys + 1
         self._asked: Dict[Tuple[str, int, bool], Table] = {}  # rows of relations asked whole, not kept
+        self._read_by: Dict[str, str] = {}  # function f -> a relation r(K.., V) <= (f[K..] == V): the same rows
 
     @contextmanager
     def active(self):
@@ -156,9 +172,13 @@ class Program:
     def load_rules(self, clauses: Sequence[str]) -> None:
         """Load Datalog clauses written in pyDatalog's syntax (our own rule text, never a user's)."""
         for text in clauses:
-            head = parse_rule(text)[0]
+            head, body = parse_rule(text)
             if isinstance(head, Atom):
                 self._defined[head.name] = len(head.args)
+                read = body[0] if len(body) == 1 else None
+                if isinstance(read, FuncEq) and tuple(head.args) == tuple(read.args) + (read.value,) \
+                        and len(set(map(str, head.args))) == len(head.args):
+                    self._read_by.setdefault(read.name, head.name)
             else:
                 self._functions[head.name] = len(head.args) + 1
         self._asked.clear()
@@ -230,8 +250,8 @@ class Program:
         LookupError if not even so). An unknown name has no rows. A function's rows are its keys, then
         its value.
         """
-        table = None if function else self._tables.get(f"{predicate}/{arity}")
-        if table is not None:
+        table = self._tables.get(f"{predicate}/{arity}" if not function else f"{self._read_by.get(predicate)}/{arity}")
+        if table is not None:  # facts or kept answers; a function through the kept relation that reads it whole
             return table.match(bound)
         if (self._functions if function else self._defined).get(predicate) != arity:
             return []
