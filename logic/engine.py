@@ -85,18 +85,28 @@ class Table:
         """The rows whose argument ``position`` is ``value``."""
         index = self._index.get(position)
         if index is None:
-            index = {}  # published whole once built: a reader in another thread never sees it half-filled
-            for row in self.rows:
-                key = row[position]
-                had = index.get(key)
-                if had is None:
-                    index[key] = (row,)  # most keys (a signal, a source) have one row: no list for it
-                elif type(had) is tuple:
-                    index[key] = [had[0], row]
-                else:
-                    had.append(row)
-            self._index[position] = index
-        return index.get(value, ())
+            index = self._build(position)
+        got = index.get(value, ())
+        return got if type(got) is list or not got else (got,)
+
+    def _build(self, position: int) -> Dict[Any, Any]:
+        """The index on one argument: value -> its one row (most keys: a signal, a source), or a list of
+        its rows; no list or 1-tuple for a single row (at 5,000 orgs, tens of MiB)."""
+        index: Dict[Any, Any] = {}  # published whole once built: a reader in another thread never sees it half-filled
+        for row in self.rows:
+            key = row[position]
+            had = index.get(key)
+            if had is None:
+                index[key] = row
+            elif type(had) is list:
+                had.append(row)
+            else:
+                index[key] = [had, row]
+        for key, had in index.items():
+            if type(had) is list and len(had) > 2:
+                index[key] = had[:]  # a list grown by appends holds spare room: a copy holds none
+        self._index[position] = index
+        return index
 
     def match(self, bound: Sequence[Tuple[int, Any]]) -> Sequence[Tuple[Any, ...]]:
         """The rows with value v at each (position, v) of ``bound``, read through the most selective
@@ -132,7 +142,8 @@ class Table:
         if len(bound) == 1:  # the usual call: one bound argument, its index built
             index = self._index.get(bound[0][0])
             if index is not None:
-                return index.get(bound[0][1], ())
+                got = index.get(bound[0][1], ())
+                return got if type(got) is list or not got else (got,)
         return self.match(bound)
 
 
