@@ -60,6 +60,10 @@ def _complete_in_order(self, base_subgoal, subgoal):
 
 
 
+#: a pattern of several bound arguments asked more often than this gets an index on them all
+MANY_AFTER = 32
+
+
 class Table:
     """The rows of one relation, served to the engine through an index on each argument.
 
@@ -69,11 +73,12 @@ class Table:
     call is answered through a dict on that argument, built on first use.
     """
 
-    __slots__ = ("rows", "_index")
+    __slots__ = ("rows", "_index", "_asks")
 
     def __init__(self):
         self.rows: List[Tuple[Any, ...]] = []
         self._index: Dict[Any, Dict[Any, Sequence[Tuple[Any, ...]]]] = {}  # position(s) -> value(s) -> rows
+        self._asks: Dict[Tuple[int, ...], int] = {}  # several bound positions -> how often they were asked
 
     def extend(self, rows: Iterable[Tuple[Any, ...]]) -> int:
         before = len(self.rows)
@@ -119,8 +124,11 @@ class Table:
             found = min((self.lookup(i, v) for i, v in bound), key=len)
         if len(bound) == 1:
             return found
-        if len(found) > 16:  # a reader's pattern (signals of an org on a dim): an index on all its arguments
-            return self._lookup_many(bound)
+        if len(found) > 16:  # a reader's pattern asked again and again (signals of an org on a dim, ...)
+            positions = tuple(sorted(i for i, _ in bound))
+            asked = self._asks[positions] = self._asks.get(positions, 0) + 1
+            if asked > MANY_AFTER:  # ... is worth an index on all its arguments; a proof's one question is not
+                return self._lookup_many(bound)
         return [row for row in found if all(row[i] == v for i, v in bound)]
 
     def _lookup_many(self, bound: Sequence[Tuple[int, Any]]) -> Sequence[Tuple[Any, ...]]:
