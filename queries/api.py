@@ -201,9 +201,9 @@ class World:
 
     def store_now(self) -> None:
         """Store the derivation made since loading, if there is one and it is not stored yet."""
-        if self._derivation is not None and isinstance(self._store, tuple):
+        if self._derivation is not None and isinstance(self._store, tuple) and not self.__dict__.get("_stored"):
+            self._stored = True
             self._write_store(*self._store)
-            self._store = None
 
     # -- loading ---------------------------------------------------------------------------
     @classmethod
