@@ -1,4 +1,4 @@
-"""python -m bench {generate,run,table,check,cites,bods,web,store,diff,edits,site} ... (see bench/README.md)."""
+"""python -m bench {generate,run,table,check,cites,bods,web,store,first,diff,edits,site} ... (see bench/README.md)."""
 import importlib
 import sys
 
@@ -12,6 +12,7 @@ COMMANDS = {
     "bods": (".bods", "main"),
     "web": (".web", "main"),
     "store": (".store", "main"),
+    "first": (".first", "main"),
     "diff": (".diff", "main"),
     "edits": (".edits", "main"),
     "site": (".site", "main"),

@@ -61,9 +61,14 @@ class _Parsed(dict):
         return self._reads
 
     def single_function_bodies(self) -> List[Tuple]:
-        """The parsed rules whose body may be one function literal (no ``&``, a ``[``)."""
-        return [t for name, rules in self._by.items() if any("&" not in r.body and "[" in r.body for r in rules)
+        """The parsed rules whose body may be one function literal (no ``&``, a ``[``); found once (every
+        Explainer asks, and a card makes one per informational signal)."""
+        got = self.__dict__.get("_single")
+        if got is None:
+            got = self.__dict__["_single"] = [
+                t for name, rules in self._by.items() if any("&" not in r.body and "[" in r.body for r in rules)
                 for t in self[name] if len(t[2]) == 1]
+        return got
 
 
 def _parsed_rules(book=RULES) -> "_Parsed":

@@ -24,7 +24,7 @@ from fractions import Fraction
 from pyDatalog import Aggregate, Logic, pyDatalog, pyEngine, pyParser
 from pyDatalog.util import DatalogError
 
-from .syntax import Atom, parse_rule
+from .syntax import Atom, FuncEq, parse_rule
 
 _LOCK = threading.RLock()
 
@@ -60,6 +60,10 @@ def _complete_in_order(self, base_subgoal, subgoal):
 
 
 
+#: a pattern of several bound arguments asked more often than this gets an index on them all
+MANY_AFTER = 32
+
+
 class Table:
     """The rows of one relation, served to the engine through an index on each argument.
 
@@ -69,11 +73,12 @@ class Table:
     call is answered through a dict on that argument, built on first use.
     """
 
-    __slots__ = ("rows", "_index")
+    __slots__ = ("rows", "_index", "_asks")
 
     def __init__(self):
         self.rows: List[Tuple[Any, ...]] = []
-        self._index: Dict[int, Dict[Any, Sequence[Tuple[Any, ...]]]] = {}
+        self._index: Dict[Any, Dict[Any, Sequence[Tuple[Any, ...]]]] = {}  # position(s) -> value(s) -> rows
+        self._asks: Dict[Tuple[int, ...], int] = {}  # several bound positions -> how often they were asked
 
     def extend(self, rows: Iterable[Tuple[Any, ...]]) -> int:
         before = len(self.rows)
@@ -85,18 +90,28 @@ class Table:
         """The rows whose argument ``position`` is ``value``."""
         index = self._index.get(position)
         if index is None:
-            index = {}  # published whole once built: a reader in another thread never sees it half-filled
-            for row in self.rows:
-                key = row[position]
-                had = index.get(key)
-                if had is None:
-                    index[key] = (row,)  # most keys (a signal, a source) have one row: no list for it
-                elif type(had) is tuple:
-                    index[key] = [had[0], row]
-                else:
-                    had.append(row)
-            self._index[position] = index
-        return index.get(value, ())
+            index = self._build(position)
+        got = index.get(value, ())
+        return got if type(got) is list or not got else (got,)
+
+    def _build(self, position: int) -> Dict[Any, Any]:
+        """The index on one argument: value -> its one row (most keys: a signal, a source), or a list of
+        its rows; no list or 1-tuple for a single row (at 5,000 orgs, tens of MiB)."""
+        index: Dict[Any, Any] = {}  # published whole once built: a reader in another thread never sees it half-filled
+        for row in self.rows:
+            key = row[position]
+            had = index.get(key)
+            if had is None:
+                index[key] = row
+            elif type(had) is list:
+                had.append(row)
+            else:
+                index[key] = [had, row]
+        for key, had in index.items():
+            if type(had) is list and len(had) > 2:
+                index[key] = had[:]  # a list grown by appends holds spare room: a copy holds none
+        self._index[position] = index
+        return index
 
     def match(self, bound: Sequence[Tuple[int, Any]]) -> Sequence[Tuple[Any, ...]]:
         """The rows with value v at each (position, v) of ``bound``, read through the most selective
@@ -109,7 +124,25 @@ class Table:
             found = min((self.lookup(i, v) for i, v in bound), key=len)
         if len(bound) == 1:
             return found
+        if len(found) > 16:  # a reader's pattern asked again and again (signals of an org on a dim, ...)
+            positions = tuple(sorted(i for i, _ in bound))
+            asked = self._asks[positions] = self._asks.get(positions, 0) + 1
+            if asked > MANY_AFTER:  # ... is worth an index on all its arguments; a proof's one question is not
+                return self._lookup_many(bound)
         return [row for row in found if all(row[i] == v for i, v in bound)]
+
+    def _lookup_many(self, bound: Sequence[Tuple[int, Any]]) -> Sequence[Tuple[Any, ...]]:
+        """The rows with value v at each (position, v) of ``bound``, through an index on those positions
+        together (built on first use, kept beside the one-argument indexes)."""
+        positions = tuple(sorted(i for i, _ in bound))
+        index = self._index.get(positions)
+        if index is None:
+            index = {}
+            for row in self.rows:
+                index.setdefault(tuple(row[i] for i in positions), []).append(row)
+            self._index[positions] = index
+        want = dict(bound)
+        return index.get(tuple(want[i] for i in positions), ())
 
     def __call__(self, *terms):
         """pyDatalog's resolver call: ``terms`` are its Var and Const objects."""
@@ -117,7 +150,8 @@ class Table:
         if len(bound) == 1:  # the usual call: one bound argument, its index built
             index = self._index.get(bound[0][0])
             if index is not None:
-                return index.get(bound[0][1], ())
+                got = index.get(bound[0][1], ())
+                return got if type(got) is list or not got else (got,)
         return self.match(bound)
 
 
@@ -134,6 +168,7 @@ class Program:
         self._defined: Dict[str, int] = {}  # relations the rules define: name -> arity
         self._functions: Dict[str, int] = {}  # functions (aggregates) the rules define: name -> keys + 1
         self._asked: Dict[Tuple[str, int, bool], Table] = {}  # rows of relations asked whole, not kept
+        self._read_by: Dict[str, str] = {}  # function f -> a relation r(K.., V) <= (f[K..] == V): the same rows
 
     @contextmanager
     def active(self):
@@ -156,9 +191,13 @@ class Program:
     def load_rules(self, clauses: Sequence[str]) -> None:
         """Load Datalog clauses written in pyDatalog's syntax (our own rule text, never a user's)."""
         for text in clauses:
-            head = parse_rule(text)[0]
+            head, body = parse_rule(text)
             if isinstance(head, Atom):
                 self._defined[head.name] = len(head.args)
+                read = body[0] if len(body) == 1 else None
+                if isinstance(read, FuncEq) and tuple(head.args) == tuple(read.args) + (read.value,) \
+                        and len(set(map(str, head.args))) == len(head.args):
+                    self._read_by.setdefault(read.name, head.name)
             else:
                 self._functions[head.name] = len(head.args) + 1
         self._asked.clear()
@@ -230,8 +269,8 @@ class Program:
         LookupError if not even so). An unknown name has no rows. A function's rows are its keys, then
         its value.
         """
-        table = None if function else self._tables.get(f"{predicate}/{arity}")
-        if table is not None:
+        table = self._tables.get(f"{predicate}/{arity}" if not function else f"{self._read_by.get(predicate)}/{arity}")
+        if table is not None:  # facts or kept answers; a function through the kept relation that reads it whole
             return table.match(bound)
         if (self._functions if function else self._defined).get(predicate) != arity:
             return []

@@ -15,7 +15,7 @@ import gc
 from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Set, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 
 from ..facts.model import Fact, FactSet
 from ..facts.schema import POLICY_NAMES
@@ -47,10 +47,6 @@ CORE = Rulebook(
 PER_POLICY = {name: (at, POLICY_NAMES) for name, at in (
     ("admissible", 1), ("effective", 1), ("smallest", 2), ("largest", 2), ("has_cap", 2), ("value", 2),
     ("conflict", 2))}
-
-#: rows kept by a derivation above which its objects are frozen out of the cyclic collector's walks
-FREEZE_ABOVE = 50_000
-
 
 @dataclass(frozen=True)
 class DerivedSignal:
@@ -118,17 +114,17 @@ class Derivation(Evaluation):
         derivation's objects out of the collector's walks for the rest of the process; ``progress``
         is called with (strata done, strata in all, the relations of the next) as each stratum starts,
         and (n, n, []) at the end."""
-        from ..grammar.parser import paused_gc
+        from .gc_hold import held_collector
 
         # pyDatalog makes hundreds of thousands of small objects that live as long as the world;
-        # the cyclic collector would walk them all again and again (about 60% of the time).
-        with paused_gc():
+        # the cyclic collector would walk them all again and again (about 60% of the time). Only a
+        # caller that owns the process (``freeze``) keeps them frozen out of its walks after: left to
+        # the collector, its next full walk would visit all that the world keeps (0.2 s at 200 orgs,
+        # seconds at 5,000: the first `why` paid it).
+        with held_collector(keep_frozen=freeze):
             d = cls._run(facts, as_of, progress)
-        if freeze and gc.isenabled() and sum(map(len, d.program.tables.values())) > FREEZE_ABOVE:
-            # Left to the collector, its next full walk would visit all that the world keeps (0.2 s at
-            # 200 orgs, seconds at 5,000: the first `why` paid it); frozen, collections skip it. It is
-            # never undone, so only a caller that owns the process asks for it.
-            gc.freeze()
+            if freeze:
+                gc.freeze()  # what the last component and the collection made
         return d
 
     @classmethod
@@ -199,10 +195,12 @@ class Derivation(Evaluation):
     SETS = {"admissible": ("admissible", 2), "self_favour": ("self_favour", 1)}
 
     def _collect(self) -> None:
-        for attr, (name, _, n, value, many) in self.COLLECT.items():
-            setattr(self, attr, whole(self.program.table(name), n, value, many))
+        # Views over the kept relations, read through their indexes, not dicts beside them: at 5,000
+        # orgs those copies (a key tuple and a value tuple per row) held about a tenth of the memory.
+        for attr, (name, arity, n, value, many) in self.COLLECT.items():
+            setattr(self, attr, _ByKey(self.program.indexed(name, arity), n, value, many))
         for attr, (name, n) in self.SETS.items():
-            setattr(self, attr, set(whole(self.program.table(name), n, lambda r: True)))
+            setattr(self, attr, _ByKey(self.program.indexed(name, n), n, None))
 
     @classmethod
     def stored(cls, facts, model, derived: Dict[str, "DerivedSignal"], origins,
@@ -238,6 +236,62 @@ class Derivation(Evaluation):
     def signal_ids(self, org: str, dim: str) -> List[str]:
         """Every signal on ``org``/``dim``, recorded and derived, sorted by id."""
         return sorted({row[0] for row in self.program.match("signal", 4, [(1, org), (2, dim)])})
+
+
+class _ByKey(Mapping):
+    """A kept relation read as ``{row[:n]: value(row)}`` (the last row of a key wins; with ``many``,
+    ``value(rows of the key)``; with no ``value``, a set of its rows) through the index on its first
+    argument: what :func:`~provlog.logic.model.whole` would build, without a second copy of the rows.
+
+        >>> from provlog.logic.engine import Table
+        >>> t = Table(); _ = t.extend([("s1", "standard", "cap", 2), ("s1", "primary-only", "cap", 1)])
+        >>> eff = _ByKey(t, 2, lambda r: (r[2], r[3]))
+        >>> eff[("s1", "standard")], eff.get(("s2", "standard")), ("s1", "primary-only") in eff, len(eff)
+        (('cap', 2), None, True, 2)
+    """
+
+    def __init__(self, table, n: int, value: Optional[Callable], many: bool = False):
+        self._table, self._n, self._value, self._many = table, n, value, many
+        self._all: Optional[Dict] = None
+
+    def _rows(self, key) -> Sequence[Tuple]:
+        if self._n == 1:
+            return self._table.lookup(0, key)
+        if type(key) is not tuple or len(key) != self._n:
+            return ()
+        rest = key[1:]
+        return [r for r in self._table.lookup(0, key[0]) if r[1:self._n] == rest]
+
+    def get(self, key, default=None):
+        rows = self._rows(key)
+        if not rows:
+            return default
+        if self._value is None:
+            return True
+        return self._value(rows) if self._many else self._value(rows[-1])
+
+    def __getitem__(self, key):
+        got = self.get(key, _ABSENT)
+        if got is _ABSENT:
+            raise KeyError(key)
+        return got
+
+    def __contains__(self, key) -> bool:
+        return bool(self._rows(key))
+
+    def _whole(self) -> Dict:
+        if self._all is None:
+            self._all = whole(self._table.rows, self._n, self._value or (lambda r: True), self._many)
+        return self._all
+
+    def __iter__(self):
+        return iter(self._whole())
+
+    def __len__(self) -> int:
+        return len(self._whole())
+
+
+_ABSENT = object()
 
 
 class _DerivedRows(dict):

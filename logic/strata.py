@@ -16,7 +16,6 @@ keep their rule; the plain relation that reads one is kept.
 """
 from __future__ import annotations
 
-import gc
 from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
 import networkx as nx
@@ -24,6 +23,7 @@ from pyDatalog.util import DatalogError
 
 from .syntax import Atom, FuncEq, Negated
 from .engine import Program
+from .gc_hold import sweep
 from .joins import compile_rules
 from .rules import Rule
 
@@ -111,7 +111,4 @@ def materialize(program: Program, rules: Sequence[Rule], components: List[List[s
             if rows:  # readers (the explainer, goals) look a kept relation up by its first argument
                 program.indexed(name, n).lookup(0, None)
             done.add(name)
-        if engine_asked and not gc.isenabled():
-            # pyDatalog's sub-goals of a question refer to each other: cycles that only the collector frees.
-            # With it off (program.py), sweep what this component made, and only that (the youngest generation).
-            gc.collect(0)
+        sweep(engine_asked)

@@ -73,9 +73,18 @@ class World(WorldLoading, WorldAnswers, WorldProofs, WorldGoals, WorldChecks):
             if self._derivation is None:
                 self._derivation = Derivation.run(self.facts, self.as_of_given, freeze=self._freeze,
                                                   progress=self._progress)
-                if isinstance(self._store, tuple):
+                if isinstance(self._store, tuple) and not self.store_after_answer:
                     self._write_store(*self._store)
             return self._derivation
+
+    #: True (the CLI): a first derivation is stored by :meth:`store_now`, once the answer is out
+    store_after_answer = False
+
+    def store_now(self) -> None:
+        """Store the derivation made since loading, if there is one and it is not stored yet."""
+        if self._derivation is not None and isinstance(self._store, tuple) and not self.__dict__.get("_stored"):
+            self._stored = True
+            self._write_store(*self._store)
 
     # -- names ------------------------------------------------------------------------------
     @property

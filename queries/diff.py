@@ -64,6 +64,7 @@ def side(spec: str, other: Optional[str] = None) -> Union[str, TreePath]:
 def model(world: World) -> S.Stored:
     """The stored model a world answers from; one written to a temporary file if it has none."""
     world.derivation  # derive (and store) if it has not
+    world.store_now()  # the CLI stores after its answer: this answer needs the store now
     st = world._store
     if isinstance(st, S.Stored):
         return st

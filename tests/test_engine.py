@@ -1,6 +1,8 @@
 """logic/engine.py: programs side by side, facts served from tables, relations asked in parts."""
 from fractions import Fraction
 
+import pytest
+
 from provlog.logic.engine import Program
 
 
@@ -76,13 +78,11 @@ def test_a_programs_patches_hold_only_inside_its_block():
         pyEngine.Python_resolvers.pop("callers_own/1", None)
 
 
-def test_a_derivation_gives_the_collector_back_as_it_found_it(monkeypatch):
+def test_a_derivation_gives_the_collector_back_as_it_found_it():
     import gc
 
-    from provlog.logic import program
     from provlog.queries.api import World
 
-    monkeypatch.setattr(program, "FREEZE_ABOVE", 0)  # every derivation counts as large
     frozen = gc.get_freeze_count()
     for enabled in (True, False):
         (gc.enable if enabled else gc.disable)()
@@ -104,3 +104,64 @@ def test_no_relation_reads_as_another_through_pydatalogs_resolver_names():
     for r in RULES.rules:
         arity.setdefault(r.head_name, len(r.head_literal.args) + (0 if r.head.startswith(r.head_name) else 1))
     assert [n for n, a in arity.items() if arity.get(f"{n}{a}") == a] == []
+
+
+def test_a_derivation_freezes_its_rows_while_it_runs_and_gives_them_back_after():
+    """The kept rows hold no cycle: inside held_collector they are frozen out of the collector's walks
+    (its sweeps visit only what pyDatalog made since), and given back when the derivation ends."""
+    import gc
+
+    from provlog.logic import strata
+    from provlog.logic.gc_hold import held_collector
+    from provlog.logic.engine import Program
+    from provlog.logic.rules import Rule
+
+    if gc.get_freeze_count():
+        gc.unfreeze()  # a CLI test in this process may have frozen its world
+    p = Program()
+    p.assert_rows("r", [(i, "a") for i in range(50)])
+    rules = [Rule("q", "q(X) <= r(X, 'a')", "")]
+    p.load_rules([r.text for r in rules])
+    with held_collector():
+        assert not gc.isenabled()
+        strata.materialize(p, rules, [["q"]], set())
+        assert gc.get_freeze_count() > 0 and len(p.table("q")) == 50
+    assert gc.get_freeze_count() == 0 and gc.isenabled()
+    with held_collector(keep_frozen=True):
+        strata.materialize(p, rules, [["q"]], set())
+    assert gc.get_freeze_count() > 0  # a caller that owns the process keeps them frozen
+    gc.unfreeze()
+
+
+@pytest.mark.parametrize("path", ["facts/worlds/example", "tests/worlds/structure/cycles.facts",
+                                  "tests/worlds/structure/f3_fees.facts"])
+def test_a_function_reads_as_the_kept_relation_that_reads_it_whole(path):
+    """f[K] == V is read through r(K, V) <= (f[K] == V) once r is kept (the store writes every function):
+    the same rows pyDatalog's own answer has, without asking it again."""
+    from pathlib import Path
+
+    from provlog.queries.api import World
+
+    p = World.load(Path(__file__).resolve().parent.parent / path).derivation.program
+    assert {"cap_decider", "effective_stake", "hop"} <= set(p._read_by)
+    for name, arity in p.functions().items():
+        fast = p.match(name, arity, [], function=True)
+        assert sorted(fast, key=repr) == sorted(p._ask_whole(name, arity, True), key=repr), name
+        if fast:  # one key bound: the rows of that key
+            key = fast[0][0]
+            assert sorted(p.match(name, arity, [(0, key)], function=True), key=repr) == \
+                sorted((r for r in fast if r[0] == key), key=repr)
+
+
+def test_a_pattern_of_several_arguments_reads_through_an_index_on_them_all():
+    from provlog.logic.engine import Table
+
+    t = Table()
+    t.extend([(f"s{i}", f"o{i % 2}", "FG"[i % 3 == 0], "cap") for i in range(60)])
+    want = sorted(r for r in t.rows if r[1] == "o1" and r[2] == "G")
+    assert sorted(t.match([(1, "o1"), (2, "G")])) == want and (1, 2) not in t._index  # one question: no index
+    for _ in range(40):
+        assert sorted(t.match([(1, "o1"), (2, "G")])) == want
+    assert (1, 2) in t._index  # asked again and again: indexed
+    assert sorted(t.match([(2, "G"), (1, "o1")])) == want  # any order of the bound arguments
+    assert not t.match([(1, "o1"), (2, "P")]) and t.match([(0, "s3"), (1, "o1")]) == [("s3", "o1", "G", "cap")]

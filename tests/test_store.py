@@ -252,3 +252,27 @@ def test_a_store_damaged_inside_its_facts_ends_the_command_in_one_line_and_is_re
     got = r.invoke(main, ["--store", str(store), "card", str(world), "acme"])
     assert got.exit_code == 1 and "damaged" in got.output and "Traceback" not in got.output
     assert not store.exists()
+
+
+def test_the_first_card_is_printed_before_its_store_is_written(world, tmp_path, monkeypatch):
+    """Issue 27: what is stored after the answer must not delay it. The first `card` on a new world
+    prints the card, then writes the store; the next one answers from that store, the same card."""
+    from click.testing import CliRunner
+
+    from provlog.queries.cli import main
+
+    printed = []  # what the command had printed when the store was written
+    write = S.write
+
+    def writing(*a, **kw):
+        sys.stdout.flush()
+        printed.append(sys.stdout.buffer.getvalue().decode())
+        return write(*a, **kw)
+
+    monkeypatch.setattr(S, "write", writing)
+    store = tmp_path / "s.sqlite"
+    first = CliRunner().invoke(main, ["--store", str(store), "card", str(world), "acme"])
+    assert first.exit_code == 0 and "acme" in first.output and store.exists()
+    assert printed == [first.output]  # written once, the whole card printed before
+    again = CliRunner().invoke(main, ["--store", str(store), "card", str(world), "acme"])
+    assert again.output == first.output and len(printed) == 1  # answered from the store

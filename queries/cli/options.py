@@ -80,8 +80,13 @@ def _load(world: str, strict: bool = False, as_of: Optional[str] = None) -> Worl
     from ..progress import stratum_progress
 
     try:
-        return World.load(world, strict=strict, as_of=as_of, freeze=True,  # the process ends with the command
-                          store=_store_for(world), progress=stratum_progress(sys.stderr))
+        w = World.load(world, strict=strict, as_of=as_of, freeze=True,  # the process ends with the command
+                       store=_store_for(world), progress=stratum_progress(sys.stderr))
+        ctx = click.get_current_context(silent=True)
+        if ctx is not None:  # a first derivation is stored once the command has printed its answer
+            w.store_after_answer = True
+            ctx.call_on_close(lambda: (sys.stdout.flush(), w.store_now()))
+        return w
     except LoadError as e:
         click.echo(e.render(), err=True)
         n = len(e.diagnostics)
