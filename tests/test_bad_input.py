@@ -265,7 +265,8 @@ def _control_world(tmp_path) -> str:
     return str(tmp_path / "w.facts")
 
 
-@pytest.mark.parametrize("args", [["card", "{w}", "evalco"], ["test", "{w}"]])
+@pytest.mark.parametrize("args", [["card", "{w}", "evalco"], ["test", "{w}"], ["why", "{w}", "evalco", "F"],
+                                  ["hops", "{w}", "evalco"], ["check", "{w}"], ["verify", "{w}"]])
 def test_control_characters_of_a_name_or_a_goal_are_escaped_on_output(tmp_path, args):
     """The world loads (a string may hold them, docs/language.md); card and test print them escaped."""
     from click.testing import CliRunner
@@ -278,8 +279,22 @@ def test_control_characters_of_a_name_or_a_goal_are_escaped_on_output(tmp_path, 
     if args[0] == "card":
         assert r.exit_code == 0
         assert r.output.splitlines()[0].startswith("Eval\\u001b]0;pwned\\u0007 Co \\u202egnp.exe\\u009b2J [/bold] (evalco)")
-    else:
+    elif args[0] == "test":
         assert r.exit_code == 1 and "FAIL expect holds \"org(X, '\\u001b]2;title\\u0007')\": got fails" in r.output
+
+
+def test_a_file_name_with_control_characters_is_escaped_in_errors(tmp_path):
+    """A world from a stranger may name its files with an escape sequence: the file:line:col of its
+    errors (stderr) shows it escaped. Near miss: the error itself is the same located error."""
+    from click.testing import CliRunner
+
+    from provlog.queries.cli import main
+    bad = tmp_path / "w\x1b]0;pwned\x07.facts"
+    bad.write_text('org evalco "Eval" type=nonsense\n', encoding="utf-8")
+    r = CliRunner().invoke(main, ["--no-store", "check", str(bad)])
+    assert r.exit_code == 1 and "Traceback" not in r.output
+    assert "\x1b" not in r.output and "\x07" not in r.output
+    assert "w\\u001b]0;pwned\\u0007.facts:1:" in r.output
 
 
 def test_printable_keeps_text_and_escapes_only_controls():

@@ -10,8 +10,7 @@ import click
 
 from ...facts import LoadError
 from ..api import World
-from ..terminal import printable
-from .options import AS_OF, _dump, _fail, _guard, _load, output
+from .options import echo, AS_OF, _dump, _fail, _guard, _load, output
 
 
 @click.command()
@@ -34,11 +33,11 @@ def check(world: str, strict: bool, fmt: str) -> None:
         return
     w = _load(world, strict)
     orgs = len(w.orgs)
-    click.echo(f"ok: {len(w.facts)} statements in {len(w.facts.files)} file(s), {orgs} org{'s' if orgs != 1 else ''}")
+    echo(f"ok: {len(w.facts)} statements in {len(w.facts.files)} file(s), {orgs} org{'s' if orgs != 1 else ''}")
     for line in w.legacy_lanes():
-        click.echo(f"note: {line}")
+        echo(f"note: {line}")
     for d in w.warnings():  # not errors: the world loaded and check exits 0
-        click.echo(f"{d.file}:{d.line}:{d.col}: warning: {d.message} [{d.code}]")
+        echo(f"{d.file}:{d.line}:{d.col}: warning: {d.message} [{d.code}]")
 
 
 @click.command()
@@ -54,13 +53,13 @@ def verify(world: str, as_of: Optional[str], fmt: str) -> None:
                "assessments": len(w.facts.of("assessment"))})
         sys.exit(1 if problems else 0)
     for p in problems:
-        click.echo(p)
+        echo(p)
     fp = w.fingerprint()
-    click.echo(f"fingerprint: facts {fp['facts']} rules {fp['rules']}")
+    echo(f"fingerprint: facts {fp['facts']} rules {fp['rules']}")
     n = len(w.facts.of("assessment"))
     if problems:
         _fail(f"verify failed: {len(problems)} problem(s)", 1)
-    click.echo(f"ok: {n} stored assessment(s) agree with their derivation; no unresolved conflict")
+    echo(f"ok: {n} stored assessment(s) agree with their derivation; no unresolved conflict")
 
 
 @click.command()
@@ -79,11 +78,11 @@ def test(worlds: List[str], as_of: Optional[str], fmt: str) -> None:
             if not r.ok:
                 failed += 1
                 if fmt == "text":
-                    click.echo(printable(f"{r.loc}: FAIL {r.text}: got {r.got}"))
+                    echo(f"{r.loc}: FAIL {r.text}: got {r.got}")
     if fmt == "json":
         _dump({"passed": total - failed, "failed": failed, "results": results})
     else:
-        click.echo(f"{total - failed} passed, {failed} failed")
+        echo(f"{total - failed} passed, {failed} failed")
     if failed:
         sys.exit(1)
 
@@ -118,12 +117,12 @@ def diff(old: str, new: Optional[str], without, sets, policy: Optional[str], exi
         try:
             b = what_if(b, without, sets, fast=new is None)
         except LoadError as e:
-            click.echo(e.render(), err=True)
+            echo(e.render(), err=True)
             _fail("the what-if was refused; nothing was compared", 1)
     report = compare(a, b, policy)
     if fmt == "json":
         _dump(report.to_json())
     else:
-        click.echo(report.to_markdown() if fmt == "markdown" else report.to_text())
+        echo(report.to_markdown() if fmt == "markdown" else report.to_text())
     if exit_code and report.moved:
         sys.exit(1)

@@ -6,7 +6,7 @@ from typing import Optional
 
 import click
 
-from .options import AS_OF, _dump, _fail, _load, output
+from .options import echo, AS_OF, _dump, _fail, _load, output
 
 
 @click.command()
@@ -20,7 +20,7 @@ def export(world: str, file: str, as_of: Optional[str]) -> None:
         w.export(file)
     except OSError as e:
         _fail(f"cannot write {file}: {e.strerror or e}", 2)
-    click.echo(f"wrote {file}")
+    echo(f"wrote {file}")
 
 
 @click.command()
@@ -33,4 +33,4 @@ def fingerprint(world: str, fmt: str) -> None:
     if fmt == "json":
         _dump(fp)
         return
-    click.echo(f"facts {fp['facts']}\nrules {fp['rules']}")
+    echo(f"facts {fp['facts']}\nrules {fp['rules']}")

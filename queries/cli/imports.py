@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from .options import _dump, _fail, output
+from .options import echo, _dump, _fail, output
 
 
 @click.group(name="import")
@@ -37,12 +37,12 @@ def _run_import(run, *args, fmt: str, **kw) -> None:
         if fmt == "json":
             _dump({"ok": False, "error": str(e), "errors": e.errors})
         elif e.render() != str(e):  # one error is its own summary: said once
-            click.echo(e.render(), err=True)
+            echo(e.render(), err=True)
         _fail(str(e), 1)
     if fmt == "json":
         _dump(report.to_json())
     else:
-        click.echo(report.render())
+        echo(report.render())
 
 
 @import_.command(name="bods")

@@ -16,6 +16,7 @@ from ...errors import ProvlogError
 from ...facts import LoadError
 from ...facts.schema import POLICY_NAMES
 from ..api import DEFAULT_POLICY, World
+from ..terminal import printable
 
 
 POLICY = click.option("--policy", "policy", default=DEFAULT_POLICY, show_default=True, metavar="P",
@@ -46,7 +47,7 @@ def _csv(header: List[str], rows) -> None:
     out = csv.writer(buf, lineterminator="\n")
     out.writerow(header)
     out.writerows(rows)
-    click.echo(buf.getvalue(), nl=False)
+    echo(buf.getvalue(), nl=False)
 
 
 def _date(ctx, param, value: Optional[str]) -> Optional[str]:
@@ -64,11 +65,17 @@ AS_OF = click.option("--as-of", "as_of", default=None, metavar="YYYY-MM-DD", cal
 
 
 def _dump(obj) -> None:
-    click.echo(json.dumps(obj, indent=2, sort_keys=True, ensure_ascii=False))
+    echo(json.dumps(obj, indent=2, sort_keys=True, ensure_ascii=False))
+
+
+def echo(text: object = "", **kw) -> None:
+    """click.echo for every line the CLI prints: world text (names, file names, quoted spans) may hold
+    control characters, which reach the terminal escaped, never raw (queries/terminal.py)."""
+    click.echo(printable(str(text)), **kw)
 
 
 def _fail(msg: str, code: int) -> None:
-    click.echo(f"provlog: {msg}", err=True)
+    echo(f"provlog: {msg}", err=True)
     sys.exit(code)
 
 
@@ -88,7 +95,7 @@ def _load(world: str, strict: bool = False, as_of: Optional[str] = None) -> Worl
             ctx.call_on_close(lambda: (sys.stdout.flush(), w.store_now()))
         return w
     except LoadError as e:
-        click.echo(e.render(), err=True)
+        echo(e.render(), err=True)
         n = len(e.diagnostics)
         _fail(f"{n} error{'s' if n != 1 else ''}; the world was not loaded", 1)
     raise AssertionError  # unreachable

@@ -7,8 +7,7 @@ from typing import Optional
 
 import click
 
-from ..terminal import printable
-from .options import (AS_OF, GOAL, POLICY, RULEBOOK, _csv, _dump, _fail, _guard, _load, _org_dim,
+from .options import (echo, AS_OF, GOAL, POLICY, RULEBOOK, _csv, _dump, _fail, _guard, _load, _org_dim,
                       output)
 
 
@@ -28,11 +27,11 @@ def value(world: str, org: str, dim: str, policy: str, fmt: str, as_of: Optional
         _dump(dict(v.to_json(), fingerprint=w.fingerprint()))
         return
     decided = f"{v.signal} ({v.rule})" if v.signal else (f"resolution ({v.rule})" if v.rule else "no admissible signal")
-    click.echo(f"{org} {dim} = {v} under {policy}: {decided}")
+    echo(f"{org} {dim} = {v} under {policy}: {decided}")
     if v.conflict:
-        click.echo(f"  conflict: floor {v.floor} > cap {v.cap}" + (" (resolved)" if v.resolved else " (unresolved)"))
+        echo(f"  conflict: floor {v.floor} > cap {v.cap}" + (" (resolved)" if v.resolved else " (unresolved)"))
     for c in v.clamps:
-        click.echo(f"  clamp: {c.signal} {c.kind} {c.stated} -> {c.effective} held by {', '.join(c.clauses)}")
+        echo(f"  clamp: {c.signal} {c.kind} {c.stated} -> {c.effective} held by {', '.join(c.clauses)}")
 
 
 @click.command()
@@ -80,9 +79,9 @@ def why(world: str, org: Optional[str], dim: Optional[str], policy: str, goal: O
     w = _load(world, as_of=as_of)
     try:
         if goal is not None:
-            click.echo(printable(w.prove(goal, rulebook, fmt, depth=depth, start=start)))
+            echo(w.prove(goal, rulebook, fmt, depth=depth, start=start))
             return
-        click.echo(printable(w.why(org, dim, policy, fmt=fmt, depth=depth, start=start)))
+        echo(w.why(org, dim, policy, fmt=fmt, depth=depth, start=start))
     except KeyError as e:
         _fail(str(e.args[0]), 2)
 
@@ -121,7 +120,7 @@ def why_not(ctx, world: str, org: Optional[str], dim: Optional[str], n: Optional
         _dump(doc)
         return
     for line in render_why_not(doc):
-        click.echo(line)
+        echo(line)
 
 
 @click.command()
@@ -138,7 +137,7 @@ def prove(world: str, goal: str, rulebook: Optional[str], fmt: str, depth: Optio
     """The proof of each answer of GOAL (one atom) in any rulebook (dot: one digraph, a cluster per answer)."""
     w = _load(world, as_of=as_of)
     try:
-        click.echo(printable(w.prove(goal, rulebook, fmt, depth=depth, start=start)))
+        echo(w.prove(goal, rulebook, fmt, depth=depth, start=start))
     except KeyError as e:
         _fail(str(e.args[0]), 2)
 
@@ -159,12 +158,12 @@ def refute(world: str, goal: str, rulebook: Optional[str], fmt: str, as_of: Opti
         _dump({"goal": goal, "rulebook": rulebook, "holds": not ways, "rules": ways})
         return
     if not ways:
-        click.echo(f"{goal} holds")
+        echo(f"{goal} holds")
         return
     from ...explain.goals import render
 
     for line in render(ways):  # per rule the failing condition, what held, and (indented) why it fails
-        click.echo(line)
+        echo(line)
 
 
 @click.command()
@@ -182,7 +181,7 @@ def query(world: str, goal: str, rulebook: Optional[str], fmt: str, as_of: Optio
     w = _load(world, as_of=as_of)
     rows = w.query(goal, rulebook)
     for note in w.goal_notes(goal, rulebook):
-        click.echo(f"provlog: note: {note}", err=True)
+        echo(f"provlog: note: {note}", err=True)
     if fmt == "json":
         _dump({"goal": goal, "answers": rows})
         return
@@ -191,12 +190,12 @@ def query(world: str, goal: str, rulebook: Optional[str], fmt: str, as_of: Optio
         _csv(names, [[r[k] for k in names] for r in rows])
         return
     if rows == [{}]:
-        click.echo("yes")
+        echo("yes")
     elif not rows:
-        click.echo("no")
+        echo("no")
     for row in rows:
         if row:
-            click.echo(printable("  ".join(f"{k}={v}" for k, v in row.items())))
+            echo("  ".join(f"{k}={v}" for k, v in row.items()))
 
 
 @click.command()
@@ -216,7 +215,7 @@ def hops(world: str, node: str, limit: int, fmt: str, as_of: Optional[str]) -> N
     if fmt == "json":
         _dump(doc)
     elif fmt == "dot":
-        click.echo(hops_dot(doc))
+        echo(hops_dot(doc))
     else:
         print_hops(doc)
 
@@ -259,6 +258,4 @@ def results(world: str, org: Optional[str], as_of: Optional[str], fmt: str) -> N
         _dump({"org": org, "as_of": w.as_of, "as_of_origin": w.as_of_origin, "parameters": parameters_json(),
                "results": [r.to_json() for r in rows]})
         return
-    from ..results import print_results
-
-    print_results(w.as_of, w.as_of_origin, rows, click.echo)
+    print_results(w.as_of, w.as_of_origin, rows, echo)

@@ -6,7 +6,7 @@ from typing import Optional
 
 import click
 
-from .options import RULEBOOK, _dump, _guard, output
+from .options import echo, RULEBOOK, _dump, _guard, output
 
 
 @click.command()
@@ -24,13 +24,13 @@ def rules(clause: Optional[str], rulebook: Optional[str], fmt: str) -> None:
         _dump({"rulebook": rulebook or "independence", "clauses": [c.to_json() for c in found]})
         return
     for c in found:
-        click.echo(f"{c.id}: {c.statement}")
+        echo(f"{c.id}: {c.statement}")
         if clause is None:
             continue
         for r in c.rules:
-            click.echo(f"  {r.template or '(a step with no display line)'}\n      {r.text}")
+            echo(f"  {r.template or '(a step with no display line)'}\n      {r.text}")
         if not c.rules:
-            click.echo("  (no rule derives it: recorded signals cite it with rule=)")
+            echo("  (no rule derives it: recorded signals cite it with rule=)")
 
 
 @click.command()
@@ -47,7 +47,7 @@ def relations(rulebook: Optional[str], fmt: str) -> None:
         _dump({"rulebook": rulebook or "independence", "relations": [r.to_json() for r in found]})
         return
     for derived, title in ((False, "facts"), (True, "derived")):
-        click.echo(f"{title}:")
+        echo(f"{title}:")
         for r in (r for r in found if r.derived == derived):
             by = f" [{', '.join(r.clauses)}]" if r.clauses else ""
-            click.echo(f"  {r.name}/{r.arity}  {r.signature}: {r.meaning}{by}")
+            echo(f"  {r.name}/{r.arity}  {r.signature}: {r.meaning}{by}")

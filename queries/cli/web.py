@@ -8,7 +8,7 @@ from typing import Optional
 import click
 
 from ...errors import ProvlogError
-from .options import AS_OF, POLICY, _fail, _guard, _load
+from .options import echo, AS_OF, POLICY, _fail, _guard, _load
 
 
 @click.command()
@@ -32,7 +32,7 @@ def site(world: str, out: str, force: bool, as_of: Optional[str]) -> None:
         n, moved = export(world, out, force=force, as_of=as_of, loaded=_load(world, as_of=as_of))
     except ImportFailure as e:  # OUT is not provlog's to take: said, nothing written
         _fail(e.render(), 1)
-    click.echo(f"provlog: wrote {n} files to {out}; open {os.path.join(out, 'index.html')}"
+    echo(f"provlog: wrote {n} files to {out}; open {os.path.join(out, 'index.html')}"
                + (f" (the folder that was there is now {moved})" if moved else ""), err=True)
 
 
@@ -56,5 +56,5 @@ def serve(world: str, port: int, host: str, policy: str, as_of: Optional[str]) -
         app = create_app(world, policy, as_of=as_of, host=host)
     except ProvlogError as e:  # an unknown policy (UnknownName was not imported here)
         _fail(str(e), e.exit_code)
-    click.echo(f"provlog: serving {world} on http://{host}:{port}/ (read-only; Ctrl-C stops)", err=True)
+    echo(f"provlog: serving {world} on http://{host}:{port}/ (read-only; Ctrl-C stops)", err=True)
     app.run(host=host, port=port, debug=False, use_reloader=False)
