@@ -15,6 +15,22 @@ the top of the package, below every layer, so that each can raise under it.
 """
 from __future__ import annotations
 
+import re
+
+# C0 and C1 controls but tab and line feed, DEL, the bidirectional marks, embeddings, overrides and
+# isolates, and the Unicode line and paragraph separators.
+_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]")
+
+
+def printable(text: str) -> str:
+    """``text`` with every control character escaped as ``\\uXXXX`` (tabs and line ends kept): what
+    every message and answer provlog prints goes through (queries/terminal.py says why).
+
+    >>> printable("a\\x1b]0;x\\x07b")
+    'a\\\\u001b]0;x\\\\u0007b'
+    """
+    return _UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
 
 class ProvlogError(Exception):
     """Something a user wrote or asked that provlog refuses; ``exit_code`` is what the CLI exits with."""

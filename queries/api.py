@@ -74,6 +74,7 @@ class World(WorldLoading, WorldAnswers, WorldProofs, WorldGoals, WorldChecks):
                 self._derivation = Derivation.run(self.facts, self.as_of_given, freeze=self._freeze,
                                                   progress=self._progress)
                 if isinstance(self._store, tuple) and not self.store_after_answer:
+                    self._stored = True
                     self._write_store(*self._store)
             return self._derivation
 

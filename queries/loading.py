@@ -3,6 +3,7 @@ the stored model (logic/store/, docs/store.md), and the fingerprint a published 
 from __future__ import annotations
 
 import os
+import sqlite3
 from typing import Any, Dict, List, Optional, Union
 
 from ..facts import load_text, load_world
@@ -111,7 +112,7 @@ class WorldLoading:
             if any(now["files"].get(n) != h for n, h in before["files"].items()) or now["listed"] != before["listed"]:
                 return  # a file changed while it was read: store nothing
             S.write(target, self._derivation, now, self.fingerprint())
-        except (OSError, S.StoreError) as e:
+        except (OSError, S.StoreError, sqlite3.Error) as e:  # a full disk, say: the answer stands
             S.warn(f"store not written to {target} ({e})")
 
     def export(self, target: Union[str, os.PathLike]) -> None:

@@ -13,16 +13,9 @@ the static site escape them for HTML (``visible()``), the text commands with :fu
 """
 from __future__ import annotations
 
-import re
+from ..errors import printable
 
-# C0 and C1 controls but tab and line feed, DEL, the bidirectional marks, embeddings, overrides and
-# isolates, and the Unicode line and paragraph separators.
-_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]")
-
-
-def printable(text: str) -> str:
-    """``text`` with every control character escaped as ``\\uXXXX`` (tabs and line ends kept)."""
-    return _UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+__all__ = ["markup", "printable"]
 
 
 def markup(text: str) -> str:

@@ -244,3 +244,44 @@ def test_a_damaged_cell_ends_in_one_line_and_an_answer_then_a_fresh_store(world,
 def hit_at(store: Path, world) -> bool:
     w = World.load(world, store=store)
     return isinstance(w._store, S.Stored)
+
+
+# -- the store is written after the answer: its failure never changes the answer ----------------------
+def test_a_store_that_cannot_be_written_leaves_the_answer_and_exit_code(world, tmp_path, monkeypatch):
+    """A full disk while the store is written (after the card is printed): one warning line, exit 0,
+    nothing removed. Near miss: the same card with the store written is the same card."""
+    def full(*a, **k):
+        raise sqlite3.OperationalError("database or disk is full")
+
+    good = card(world, tmp_path / "ok.sqlite")
+    assert good.exit_code == 0 and (tmp_path / "ok.sqlite").exists()
+    monkeypatch.setattr(S, "write", full)
+    r = card(world, tmp_path / "s.sqlite")
+    assert r.exit_code == 0, r.output
+    assert "store not written" in r.output and "database or disk is full" in r.output
+    assert "damaged" not in r.output and (tmp_path / "ok.sqlite").exists()
+    assert r.output.splitlines()[:12] == good.output.splitlines()[:12]  # the card, line for line
+
+
+def test_a_store_warning_shows_a_folder_name_with_controls_escaped(tmp_path):
+    """The store's path names the world's folder, whatever it holds (docs/security.md, Terminals)."""
+    import contextlib
+    import io
+
+    w = tmp_path / "w\x1b]0;pwned\x07"
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        S.warn(f"store not written to {w / '.provlog' / 'x.sqlite'} (disk full)")
+    assert "\x1b" not in err.getvalue() and "\x07" not in err.getvalue()
+    assert "w\\u001b]0;pwned\\u0007" in err.getvalue()
+
+
+def test_a_library_derivation_is_stored_once(world, monkeypatch):
+    """World.load(store=True) stores its first derivation; store_now (the diff's) does not store it again."""
+    calls = []
+    real = S.write
+    monkeypatch.setattr(S, "write", lambda *a, **k: (calls.append(1), real(*a, **k))[1])
+    w = World.load(world, store=True)
+    w.derivation
+    w.store_now()
+    assert len(calls) == 1

@@ -201,4 +201,7 @@ def test_only_the_host_it_serves():
     named = create_app(EXAMPLE, host="explorer.lan").test_client()
     assert named.get("/", headers={"Host": "explorer.lan:8470"}).status_code == 200
     assert named.get("/", headers={"Host": "other.lan:8470"}).status_code == 400
+    v6 = create_app(EXAMPLE, host="fe80::5").test_client()  # a browser brackets an IPv6 address
+    assert v6.get("/", headers={"Host": "[fe80::5]:8470"}).status_code == 200
+    assert v6.get("/", headers={"Host": "[fe80::6]:8470"}).status_code == 400
     assert create_app(EXAMPLE, host="0.0.0.0").test_client().get("/", headers={"Host": "other.lan"}).status_code == 200

@@ -4,7 +4,7 @@ from __future__ import annotations
 import sqlite3
 import sys
 
-from ...errors import ProvlogError
+from ...errors import ProvlogError, printable
 
 
 class StoreError(Exception):
@@ -24,4 +24,5 @@ class NotAStore(StoreError, ProvlogError, OSError):
 
 
 def warn(msg: str) -> None:
-    print(f"provlog: {msg}", file=sys.stderr)
+    """One line on stderr; the store's path names the world's folder, which may hold controls."""
+    print(f"provlog: {printable(msg)}", file=sys.stderr)

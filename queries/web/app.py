@@ -129,7 +129,8 @@ def create_app(world: str, policy: str = DEFAULT_POLICY, as_of: Optional[str] = 
 
 def _guard(app: Flask, host: str) -> None:
     """GET and HEAD only, and only for a request that names the served host (or a loopback name)."""
-    hosts = None if host in WILDCARD else LOOPBACK + (host.lower(),)
+    # an IPv6 address is named in brackets in a Host header ([fe80::5]:8470)
+    hosts = None if host in WILDCARD else LOOPBACK + (host.lower(), f"[{host.lower()}]")
 
     @app.before_request
     def read_only_here():
