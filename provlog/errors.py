@@ -18,8 +18,9 @@ from __future__ import annotations
 import re
 
 # C0 and C1 controls but tab and line feed, DEL, the bidirectional marks, embeddings, overrides and
-# isolates, and the Unicode line and paragraph separators.
-_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]")
+# isolates, and the Unicode line and paragraph separators: never printed or shown as themselves
+# (the web pages show them as [U+XXXX]; queries/web/static/app.js keeps the same set).
+CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]")
 
 
 def printable(text: str) -> str:
@@ -29,7 +30,7 @@ def printable(text: str) -> str:
     >>> printable("a\\x1b]0;x\\x07b")
     'a\\\\u001b]0;x\\\\u0007b'
     """
-    return _UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return CONTROLS.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 class ProvlogError(Exception):

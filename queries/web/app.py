@@ -9,23 +9,20 @@ escaped by Jinja2, data for scripts passed as JSON (``|tojson``), never as code.
 from __future__ import annotations
 
 import os
-import re
 import threading
 from typing import Optional, Tuple
 
 from flask import Flask, abort, render_template, request
 from markupsafe import Markup
 
+from ...errors import CONTROLS
 from ...facts import DIMS, LoadError
 from ...facts.schema import POLICY_NAMES
 from ..api import DEFAULT_POLICY, UnknownName, World
-from . import data, diff, pages
+from . import diff, pages
 from .links import page_path, relative
 
 
-#: what a page shows as a visible code, never as itself: C0 and C1 controls (not tab or newline) and the
-#: bidirectional embeddings, overrides and isolates, which would reorder the text around a name
-_INVISIBLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
 
 def visible(value):
@@ -36,7 +33,7 @@ def visible(value):
     """
     if not isinstance(value, str):
         return value
-    shown = _INVISIBLE.sub(lambda m: f"[U+{ord(m.group()):04X}]", value)
+    shown = CONTROLS.sub(lambda m: f"[U+{ord(m.group()):04X}]", value)
     return Markup(shown) if isinstance(value, Markup) else shown
 
 

@@ -224,7 +224,7 @@
   // The same markup as templates/_node.html (which `provlog serve` renders): each node once, a node
   // met again is "see #n"; text goes in as textContent only, control and bidi characters shown as
   // [U+XXXX] as the server's finalize (app.py visible) shows them.
-  var INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+  var INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;  // provlog/errors.py CONTROLS
   function vis(s) {
     return String(s).replace(INVISIBLE, function (c) { return "[U+" + c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0") + "]"; });
   }
