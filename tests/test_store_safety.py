@@ -10,7 +10,6 @@ import sqlite3
 import stat
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -21,17 +20,7 @@ from provlog.facts import files as F
 from provlog.logic import store as S
 from provlog.logic.store import layout, reading
 from provlog.queries.cli import main
-
-MAIN = textwrap.dedent("""\
-    include "more.facts"
-    org acme "Acme" type=nonprofit evaluated=yes
-    signal acme-g acme G against cap 0 rule=G.6
-    cite acme-g s1 "a lab investor holds 30% of the voting shares"
-    """)
-MORE = textwrap.dedent("""\
-    entity reg "Registry" kind=public
-    source s1 "https://r.example/1" publisher=reg status=confirmed tier=1
-    """)
+from test_store import MAIN, MORE  # the same two-file world (pytest puts tests/ on the path)
 
 
 @pytest.fixture
