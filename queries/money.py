@@ -13,7 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Dict, List, Optional, Tuple
+from typing import TYPE_CHECKING, Dict, List, Optional, Tuple
+
+if TYPE_CHECKING:  # annotations only: the module imports networkx where it draws
+    import networkx as nx
 
 
 BUCKETS = ("0", "1", "2", "3", "4", "none")

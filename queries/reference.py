@@ -15,7 +15,7 @@ from typing import Dict, List, Optional, Tuple
 
 from ..logic.syntax import Atom, FuncEq, Negated, Var, parse_rule
 from ..facts.language import LANGUAGE
-from ..logic import RULES, edb
+from ..logic import RULES
 from ..logic.clauses import RELATIONS, SIGNATURES
 from ..logic.program import CORE as CORE_BOOK
 from ..logic.registry import RULEBOOKS

@@ -1,7 +1,6 @@
 """The pilot acceptance rulebook (issue 8; seeds/open-pilot-baseline.txt, docs/rulebooks/pilot.md):
 the example world's expectations, every rule exercised, prove/refute naming the failing
 condition, and load errors for malformed statements."""
-import json
 import re
 from pathlib import Path
 
