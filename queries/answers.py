@@ -2,6 +2,7 @@
 roles; signals; stakes and hops; money (queries/money.py); benchmark results (queries/results.py)."""
 from __future__ import annotations
 
+import weakref
 from fractions import Fraction
 from typing import Any, Dict, List, Optional, Tuple
 
@@ -35,8 +36,8 @@ class WorldAnswers:
         derivation: they do not depend on the policy, and each is a small proof)."""
         d = self.derivation
         memo = self.__dict__.get("_note_memo")
-        if memo is None or memo[0] is not d:  # a new derivation (an edit, a reload): new notes
-            memo = self._note_memo = (d, {})
+        if memo is None or memo[0]() is not d:  # a new derivation (an edit, a reload): new notes
+            memo = self._note_memo = (weakref.ref(d), {})  # weak: a replaced derivation is not kept alive
         out: List[Note] = []
         for sid in sids:
             if sid not in d.informational:
