@@ -263,6 +263,9 @@ class _ByKey(Mapping):
         if self._n == 2:  # the common keys (signal, policy), (org, policy): no slice per row
             k1 = key[1]
             return [r for r in rows if r[1] == k1]
+        if self._n == 3:  # (org, dim, policy): values, conflicts
+            k1, k2 = key[1], key[2]
+            return [r for r in rows if r[2] == k2 and r[1] == k1]
         rest = key[1:]
         return [r for r in rows if r[1:self._n] == rest]
 

@@ -53,6 +53,14 @@ def test_generated_world_keeps_the_same_rows(monkeypatch):
     assert len(rows["value"]) > 100 and rows["conflict"]  # a world where the per-policy layer has work
 
 
+def test_generated_holding_circles_keep_the_same_rows(monkeypatch):
+    from bench.generate import generate_text
+
+    # four holding circles in 20 orgs (issue 19's heaviest shape): the recursive relations both ways
+    rows = same_both_ways(load_text(generate_text(20, 7, circles=4), "g.facts"), monkeypatch)
+    assert len(rows["chain"]) > 100 and len(rows["investor_fact"]) > 100 and len(rows["hop_within"]) > 20
+
+
 def program(**tables):
     p = Program()
     for name, rows in tables.items():
