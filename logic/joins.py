@@ -74,6 +74,9 @@ class _Plan:
             self.steps.append(("atom", best.name, self._args(best.args, bound)))
             bound |= set(best.variables())
             self._place(pending, bound)
+        # X.in_(Xs) with X free once every atom is joined (an atom that binds X makes it a test)
+        while self._place(pending, bound, members=True):
+            self._place(pending, bound)
         for lit in pending:  # a negated atom with variables no atom binds: "no row exists" over them
             if not isinstance(lit, Negated):
                 raise _Unsupported(str(lit))
@@ -99,8 +102,18 @@ class _Plan:
                 new.add(t.name)
         return out
 
-    def _place(self, pending: List, bound: set) -> None:
+    def _place(self, pending: List, bound: set, members: bool = False) -> bool:
+        """Place each pending literal its bound variables allow; with ``members``, only the first
+        ``X.in_(Xs)`` with X free and Xs bound, as a step binding X to each member (True if one was)."""
         for lit in list(pending):
+            if members:
+                if isinstance(lit, Compare) and lit.op == "in" and isinstance(lit.left, Var) \
+                        and lit.left.name not in bound and all(v in bound for v in lit.right.variables()):
+                    self.steps.append(("each", self.slot(lit.left.name), self.expr(lit.right)))
+                    bound.add(lit.left.name)
+                    pending.remove(lit)
+                    return True
+                continue
             if isinstance(lit, Negated):
                 if all(v in bound for v in lit.variables()):
                     self.steps.append(("not", lit.name, self._args(lit.args, bound)))
@@ -113,10 +126,7 @@ class _Plan:
             elif all(v in bound for v in lit.variables()):
                 self.steps.append(("test", TESTS[lit.op], self.expr(lit.left), self.expr(lit.right)))
                 pending.remove(lit)
-            elif lit.op == "in" and isinstance(lit.left, Var) and all(v in bound for v in lit.right.variables()):
-                self.steps.append(("each", self.slot(lit.left.name), self.expr(lit.right)))  # X.in_(Xs), X free
-                bound.add(lit.left.name)
-                pending.remove(lit)
+        return False
 
     def expr(self, e) -> Callable[[List[Any]], Any]:
         """An expression of bound variables as a function of the slots (syntax.evaluate's reading)."""

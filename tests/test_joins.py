@@ -135,6 +135,8 @@ def test_a_linear_recursion_is_a_fixpoint_and_ends_on_a_circle():
 def test_a_member_of_a_tuple_and_a_function_inside_a_body():
     p = program(path=[("a", ("s1", "s2")), ("b", ())], share=[("o", 1, "m1"), ("o", 1, "m2"), ("p", 1, "m3")])
     assert answers("fact(X, F) <= path(X, Fs) & F.in_(Fs)", p) == [("a", "s1"), ("a", "s2")]  # b: no member
+    # an atom that binds X makes X.in_ a test, wherever it is written
+    assert answers("q(X) <= X.in_((1, 2, 5)) & share(O, X, M)", p) == [(1,)]
     rule = "big(O, S) <= (total[O] == S) & share(O, P, M) & (S > 1)"
     assert answers(rule, p, "(total[O] == sum_(P, for_each=M)) <= share(O, P, M)") == [("o", 2)]  # p: 1, not > 1
 
