@@ -7,10 +7,15 @@ over those tables, negated atoms over them, and comparisons (an unbound
 pyDatalog's SLG resolution pays about 25-40 us per answer and per join step; a
 nested loop over the tables' indexes pays a tenth of that. A relation that
 only reads an aggregate (``r(K, V) <= (f[K] == V)``, ``f`` a ``min_``,
-``len_`` or ``sum_`` of such a body) is grouped here as pyDatalog groups it.
-:func:`compile_rules` returns ``None`` for anything else (recursion, a body
-over a relation not kept, another aggregate), which pyDatalog keeps
-answering. The rules are unchanged (the explainer walks them), and
+``len_`` or ``sum_`` of such a body) is grouped here as pyDatalog groups it;
+such a function read inside a body (``(f[K] == V) & ...``) joins as a relation of
+those groups. A linear recursive relation (each rule reads its own head at most
+once, never negated: ``chain``, ``hop_within``, ...) is a semi-naive fixpoint:
+each round joins only the rows the last round made, until a round makes none
+(the rules bound their depth). ``X.in_(Xs)`` with X free binds X to each
+member of the tuple Xs. :func:`compile_rules` returns ``None`` for anything
+else (a body over a relation not kept, another aggregate, a recursion through
+two atoms), which pyDatalog keeps answering. The rules are unchanged (the explainer walks them), and
 tests/test_joins.py derives worlds both ways and compares every kept row.
 
     >>> from provlog.logic.engine import Program
@@ -43,15 +48,22 @@ class _Plan:
     """One rule body as steps over variable slots: atoms most-bound first (among equals, in the rule's own
     order, written for the engine), each test and negation as soon as its variables are bound."""
 
-    def __init__(self, body: Sequence, program):
+    def __init__(self, body: Sequence, program, extra: Optional[Dict[str, int]] = None, first: Optional[str] = None):
+        """``extra``: relations given when the plan runs (name -> arity: a recursive relation's last round,
+        an aggregate's groups) beside the kept ones; ``first``: the relation to join first (the last round)."""
         self.slots: Dict[str, int] = {}
         self.steps: List[Tuple] = []
         bound: set = set()
-        positive = [lit for lit in body if isinstance(lit, Atom)]
+        extra = extra or {}
+        positive = sorted((lit for lit in body if isinstance(lit, Atom)), key=lambda a: a.name != first)
         pending = [lit for lit in body if isinstance(lit, (Negated, Compare))]
         if len(positive) + len(pending) != len(body):
             raise _Unsupported("a function in the body")
         for lit in positive + [lit for lit in pending if isinstance(lit, Negated)]:
+            if lit.name in extra:
+                if extra[lit.name] != len(lit.args) or (isinstance(lit, Negated) and lit.name == first):
+                    raise _Unsupported(lit.name)
+                continue
             rows = program.tables.get(lit.name)
             if rows is None or (rows and len(rows[0]) != len(lit.args)):
                 raise _Unsupported(lit.name)  # not (yet) kept as facts
@@ -61,6 +73,9 @@ class _Plan:
             positive.remove(best)
             self.steps.append(("atom", best.name, self._args(best.args, bound)))
             bound |= set(best.variables())
+            self._place(pending, bound)
+        # X.in_(Xs) with X free once every atom is joined (an atom that binds X makes it a test)
+        while self._place(pending, bound, members=True):
             self._place(pending, bound)
         for lit in pending:  # a negated atom with variables no atom binds: "no row exists" over them
             if not isinstance(lit, Negated):
@@ -87,8 +102,18 @@ class _Plan:
                 new.add(t.name)
         return out
 
-    def _place(self, pending: List, bound: set) -> None:
+    def _place(self, pending: List, bound: set, members: bool = False) -> bool:
+        """Place each pending literal its bound variables allow; with ``members``, only the first
+        ``X.in_(Xs)`` with X free and Xs bound, as a step binding X to each member (True if one was)."""
         for lit in list(pending):
+            if members:
+                if isinstance(lit, Compare) and lit.op == "in" and isinstance(lit.left, Var) \
+                        and lit.left.name not in bound and all(v in bound for v in lit.right.variables()):
+                    self.steps.append(("each", self.slot(lit.left.name), self.expr(lit.right)))
+                    bound.add(lit.left.name)
+                    pending.remove(lit)
+                    return True
+                continue
             if isinstance(lit, Negated):
                 if all(v in bound for v in lit.variables()):
                     self.steps.append(("not", lit.name, self._args(lit.args, bound)))
@@ -101,6 +126,7 @@ class _Plan:
             elif all(v in bound for v in lit.variables()):
                 self.steps.append(("test", TESTS[lit.op], self.expr(lit.left), self.expr(lit.right)))
                 pending.remove(lit)
+        return False
 
     def expr(self, e) -> Callable[[List[Any]], Any]:
         """An expression of bound variables as a function of the slots (syntax.evaluate's reading)."""
@@ -142,10 +168,31 @@ def _aggregate_read(rule: Rule, program, defining: Callable[[str], Sequence[Rule
     m = _AGGREGATE.match(agg_head.value.text)
     if m is None or not all(isinstance(k, Var) for k in read.args) or (m.group(1) != "len_") != bool(m.group(3)):
         raise _Unsupported(agg_head.value.text)
+    return _groups(agg_rules[0], m, program)
+
+
+def _function(lit: FuncEq, program, defining: Optional[Callable[[str], Sequence[Rule]]]):
+    """A function read inside a body, ``(f[K..] == V)``: an atom ``f[](K.., V)`` over the groups of the
+    aggregate that defines ``f``, and the function that computes them (see :func:`_aggregate_read`)."""
+    agg_rules = (defining(lit.name) if defining is not None else None) or ()
+    agg_head = agg_rules[0].head_literal if len(agg_rules) == 1 else None
+    if not isinstance(agg_head, FuncEq) or not isinstance(agg_head.value, Aggregate) \
+            or not isinstance(lit.value, (Var, Const)) or len(agg_head.args) != len(lit.args):
+        raise _Unsupported(str(lit))
+    m = _AGGREGATE.match(agg_head.value.text)
+    keys = [k.name for k in agg_head.args if isinstance(k, Var)]
+    if m is None or len(set(keys)) != len(agg_head.args) or (m.group(1) != "len_") != bool(m.group(3)):
+        raise _Unsupported(agg_head.value.text)
+    return Atom(lit.name + "[]", tuple(lit.args) + (lit.value,)), _groups(agg_rules[0], m, program)
+
+
+def _groups(agg_rule: Rule, m, program) -> Callable[[], List[Tuple[Any, ...]]]:
+    """The rows ``K.. + (value,)`` of the aggregate ``agg_rule`` (``f[K..] == min_/len_/sum_(..)``,
+    matched by ``m``): its body joined, then grouped."""
     kind, extra = m.group(1), [x.strip() for x in (m.group(4) or "").split(",") if x.strip()]
-    plan = _Plan(agg_rules[0].body_literals, program)
-    nk = len(read.args)
-    columns = plan.columns(list(read.args) + [Var(m.group(2))] + [Var(x.lstrip("-")) for x in extra])
+    plan = _Plan(agg_rule.body_literals, program)
+    nk = len(agg_rule.head_literal.args)
+    columns = plan.columns(list(agg_rule.head_literal.args) + [Var(m.group(2))] + [Var(x.lstrip("-")) for x in extra])
     descending = [x.startswith("-") for x in extra]
 
     def answers() -> List[Tuple[Any, ...]]:
@@ -180,23 +227,76 @@ def compile_rules(rules: Sequence[Rule], program, defining: Optional[Callable[[s
         body = rules[0].body_literals
         if defining is not None and len(rules) == 1 and len(body) == 1 and isinstance(body[0], FuncEq):
             return _aggregate_read(rules[0], program, defining)
-        plans = []
+        functions: Dict[str, Callable[[], List[Tuple[Any, ...]]]] = {}  # f[] -> the groups of aggregate f
+        arity: Dict[str, int] = {}
+        base, recursive = [], []
         for r in rules:
             if not isinstance(r.head_literal, Atom):
                 raise _Unsupported(r.text)
-            plan = _Plan(r.body_literals, program)
-            plans.append((plan, plan.columns(r.head_literal.args)))
+            body = list(r.body_literals)
+            for i, lit in enumerate(body):
+                if isinstance(lit, FuncEq):
+                    body[i], functions[lit.name + "[]"] = _function(lit, program, defining)
+                    arity[lit.name + "[]"] = len(body[i].args)
+            reads = [lit for lit in body if isinstance(lit, (Atom, Negated)) and lit.name == name]
+            if len(reads) > 1:
+                raise _Unsupported("a recursion through two atoms")
+            extra = dict(arity)
+            if reads:
+                extra[name] = len(r.head_literal.args)
+            plan = _Plan(body, program, extra, first=name if reads else None)
+            (recursive if reads else base).append((plan, plan.columns(r.head_literal.args)))
     except _Unsupported:
         return None
-    if any(lit.name == name for r in rules for lit in r.body_literals if isinstance(lit, (Atom, Negated))):
-        return None  # recursive
 
     def answers() -> List[Tuple[Any, ...]]:
+        tables = {f: _Rows(groups()) for f, groups in functions.items()}
         out: Dict[Tuple, None] = {}
-        for plan, columns in plans:
-            _run(plan, columns, program, out)
+        for plan, columns in base:
+            _run(plan, columns, program, out, tables)
+        if recursive:
+            _fixpoint(name, recursive, program, out, tables)
         return list(out)
     return answers
+
+
+#: rounds a recursive relation may take; the rules bound their depth (6 links, 4 ties), so this is
+#: only reached by a rule written without a bound over values it makes (``N == N1 + 1`` round a circle)
+MAX_ROUNDS = 10_000
+
+
+def _fixpoint(name: str, plans, program, out: Dict, tables: Dict) -> None:
+    """Semi-naive: each round joins the recursive rules over the rows the last round added to ``out``
+    (each rule reads ``name`` once, so every new row is found from some new row), until none are new."""
+    new = list(out)
+    for _ in range(MAX_ROUNDS):
+        if not new:
+            return
+        found: Dict[Tuple, None] = {}
+        last = {**tables, name: _Rows(new)}
+        for plan, columns in plans:
+            _run(plan, columns, program, found, last)
+        new = [row for row in found if row not in out]
+        out.update(dict.fromkeys(new))
+    raise RecursionError(f"{name}: rows still new after {MAX_ROUNDS} rounds: a recursive rule with no bound")
+
+
+class _Rows:
+    """Rows given to a plan as it runs (a recursive relation's last round, an aggregate's groups), read
+    as a kept table is: ``rows``, and ``lookup`` through an index on one argument built on first use."""
+
+    __slots__ = ("rows", "_index")
+
+    def __init__(self, rows: List[Tuple[Any, ...]]):
+        self.rows, self._index = rows, {}
+
+    def lookup(self, position: int, value: Any) -> Sequence[Tuple[Any, ...]]:
+        index = self._index.get(position)
+        if index is None:
+            index = self._index[position] = {}
+            for row in self.rows:
+                index.setdefault(row[position], []).append(row)
+        return index.get(value, ())
 
 
 def _rows_of(table, args) -> Callable[[List[Any]], Sequence[Tuple[Any, ...]]]:
@@ -229,13 +329,15 @@ def _rows_of(table, args) -> Callable[[List[Any]], Sequence[Tuple[Any, ...]]]:
     return rows_of
 
 
-def _run(plan: _Plan, columns, program, out: Dict) -> None:
-    """Every answer of one plan into ``out``: a nested loop over the tables' indexes."""
+def _run(plan: _Plan, columns, program, out: Dict, tables: Optional[Dict[str, "_Rows"]] = None) -> None:
+    """Every answer of one plan into ``out``: a nested loop over the tables' indexes (``tables``: the
+    relations given to this run, before the program's kept ones)."""
     steps = []
     for step in plan.steps:  # per atom: how it finds its rows, its new variables, its repeated ones
         if step[0] in ("atom", "not"):
             args = step[2]
-            steps.append((step[0], _rows_of(program.indexed(step[1], len(args)), args),
+            table = tables[step[1]] if tables and step[1] in tables else program.indexed(step[1], len(args))
+            steps.append((step[0], _rows_of(table, args),
                           [(j, a[1]) for j, a in enumerate(args) if a[0] == "new"],
                           [(j, a[1]) for j, a in enumerate(args) if a[0] == "same"]))
         else:
@@ -258,6 +360,15 @@ def _run(plan: _Plan, columns, program, out: Dict) -> None:
             if kind == "not":
                 if step[1](env):
                     return
+            elif kind == "each":  # X.in_(Xs) with X free: each member of the tuple in turn
+                _, s, members = step
+                try:
+                    items = tuple(members(env))
+                except TypeError:  # not a tuple: no member
+                    return
+                for env[s] in items:
+                    go(i + 1)
+                return
             elif kind == "test":
                 _, test, left, right = step
                 try:

@@ -259,8 +259,15 @@ class _ByKey(Mapping):
             return self._table.lookup(0, key)
         if type(key) is not tuple or len(key) != self._n:
             return ()
+        rows = self._table.lookup(0, key[0])
+        if self._n == 2:  # the common keys (signal, policy), (org, policy): no slice per row
+            k1 = key[1]
+            return [r for r in rows if r[1] == k1]
+        if self._n == 3:  # (org, dim, policy): values, conflicts
+            k1, k2 = key[1], key[2]
+            return [r for r in rows if r[2] == k2 and r[1] == k1]
         rest = key[1:]
-        return [r for r in self._table.lookup(0, key[0]) if r[1:self._n] == rest]
+        return [r for r in rows if r[1:self._n] == rest]
 
     def get(self, key, default=None):
         rows = self._rows(key)

@@ -6,8 +6,9 @@ many patterns. Here the relations are ordered by their dependencies (the
 strongly connected components of the predicate graph, lowest first); each is
 asked once with every argument free, and its rules are then replaced by its
 answers. Later relations join against indexed facts: a rule whose body is a
-join over kept relations is answered by joins.py in Python, every other
-(recursion, a relation that needs a bound argument) is asked of pyDatalog.
+join over kept relations (a linear recursion too, as a fixpoint) is answered
+by joins.py in Python, every other (a recursion through several relations or
+atoms, a relation that needs a bound argument) is asked of pyDatalog.
 The rules stay what they are (the explainer walks their bodies); only the
 evaluation is planned. Relations defined by an aggregate (``f[X] == min_(...)``)
 keep their rule; the plain relation that reads one is kept.

@@ -2,6 +2,7 @@
 roles; signals; stakes and hops; money (queries/money.py); benchmark results (queries/results.py)."""
 from __future__ import annotations
 
+import weakref
 from fractions import Fraction
 from typing import Any, Dict, List, Optional, Tuple
 
@@ -15,32 +16,45 @@ class WorldAnswers:
     """What a loaded world answers, by org, dimension and policy (names checked by ``World._check``)."""
 
     # -- values -------------------------------------------------------------------------------
-    def _clamps(self, org: str, dim: str, policy: str) -> Tuple[Clamp, ...]:
+    def _clamps(self, dim: str, policy: str, effective) -> Tuple[Clamp, ...]:
+        """The held clamps among ``effective`` (signal, its effective (kind, bound) or None) under ``policy``."""
         d = self.derivation
         out = []
-        for sid in self._signal_ids(org, dim):
+        for sid, eff in effective:
+            if eff is None or (sid, policy) not in d.admissible:
+                continue
             view = d.view_of(sid, policy)
-            if (sid, policy) not in d.admissible or (sid, view) not in d.held:
+            held = d.held.get((sid, view))
+            if held is None:
                 continue
             kind, stated = d.stated[sid]
-            eff = d.effective.get((sid, policy))
-            if eff is None:
-                continue
-            out.append(Clamp(sid, dim, kind, stated, eff[1], tuple(sorted(d.held[(sid, view)], key=_clause_order))))
+            out.append(Clamp(sid, dim, kind, stated, eff[1], tuple(sorted(held, key=_clause_order))))
         return tuple(out)
 
-    def _notes(self, org: str, dim: str) -> Tuple[Note, ...]:
+    def _notes(self, dim: str, sids: List[str]) -> Tuple[Note, ...]:
+        """The informational notes of the signals ``sids`` on ``dim`` (each signal's made once per
+        derivation: they do not depend on the policy, and each is a small proof)."""
+        d = self.derivation
+        memo = self.__dict__.get("_note_memo")
+        if memo is None or memo[0]() is not d:  # a new derivation (an edit, a reload): new notes
+            memo = self._note_memo = (weakref.ref(d), {})  # weak: a replaced derivation is not kept alive
+        out: List[Note] = []
+        for sid in sids:
+            if sid not in d.informational:
+                continue
+            notes = memo[1].get(sid)
+            if notes is None:
+                notes = memo[1][sid] = self._signal_notes(sid, dim)
+            out += notes
+        return tuple(out)
+
+    def _signal_notes(self, sid: str, dim: str) -> Tuple[Note, ...]:
         from ..explain.why import informational_notes
 
         d = self.derivation
-        out = []
-        for sid in self._signal_ids(org, dim):
-            if sid not in d.informational:
-                continue
-            f = self.facts.signals.get(sid)
-            kind, stated = (f["kind"], f["bound"]) if f is not None else (d.derived[sid].kind, d.derived[sid].bound)
-            out += [Note(sid, dim, kind, stated, clause, note) for clause, note, _ in informational_notes(d, sid)]
-        return tuple(out)
+        f = self.facts.signals.get(sid)
+        kind, stated = (f["kind"], f["bound"]) if f is not None else (d.derived[sid].kind, d.derived[sid].bound)
+        return tuple(Note(sid, dim, kind, stated, clause, note) for clause, note, _ in informational_notes(d, sid))
 
     def _signal_ids(self, org: str, dim: str) -> List[str]:
         return self.derivation.signal_ids(org, dim)
@@ -52,14 +66,16 @@ class WorldAnswers:
         d = self.derivation
         key = (org, dim, policy)
         conflict = d.conflicts.get(key)
-        caps = [b for s in self._signal_ids(org, dim) for (k, b) in [d.effective.get((s, policy), (None, None))] if k == "cap"]
-        floors = [b for s in self._signal_ids(org, dim) for (k, b) in [d.effective.get((s, policy), (None, None))] if k == "floor"]
+        sids = self._signal_ids(org, dim)  # read once: the bounds, clamps and notes all come from them
+        effective = [(s, d.effective.get((s, policy))) for s in sids]
+        caps = [e[1] for _, e in effective if e is not None and e[0] == "cap"]
+        floors = [e[1] for _, e in effective if e is not None and e[0] == "floor"]
         got = d.values.get(key)
         x, sig, rule = got if got else (None, None, None)
         return Value(org, dim, policy, x, sig, rule, conflict is not None,
                      min(caps) if caps else None, max(floors) if floors else None,
-                     bool(got and got[1] is None and conflict is not None), self._clamps(org, dim, policy),
-                     self._notes(org, dim))
+                     bool(got and got[1] is None and conflict is not None), self._clamps(dim, policy, effective),
+                     self._notes(dim, sids))
 
     @_locked
     def card(self, org: str, policy: str = DEFAULT_POLICY, preset: Optional[str] = None) -> Card:

@@ -173,6 +173,23 @@ def test_a_misdimensioned_signal_bounds_nothing_and_conflicts_with_nothing():
     assert world(INFO).value("md-funding", "F").notes == ()
 
 
+def test_a_new_derivation_of_the_same_world_object_reads_its_own_notes():
+    # World.value keeps each signal's notes per derivation (they do not depend on the policy); a World
+    # given another derivation (queries/diff.py does) must not answer with the first one's notes
+    text = Path(INFO).read_text()
+    w = World.from_text(text, "w.facts")
+    assert [(n.stated, n.note) for n in w.value("md-methods", "M").notes] == [(2, NOTE)]
+
+    def rederived(new_text):
+        other = World.from_text(new_text, "w.facts")
+        w.facts, w._derivation = other.facts, other.derivation
+
+    rederived(text.replace("md-methods M against cap 2", "md-methods M against cap 1"))  # still on M: cap 1
+    assert [(n.stated, n.note) for n in w.value("md-methods", "M", "leads-included").notes] == [(1, NOTE)]
+    rederived(text.replace("signal md-methods-f10 md-methods M", "signal md-methods-f10 md-methods F"))
+    assert w.value("md-methods", "M").notes == ()  # on F, its own dimension: no note
+
+
 def test_the_card_carries_the_note_naming_section_9():
     text = run("card", INFO, "md-methods")
     assert f"informational M: md-methods-f10 cap 2 bounds nothing: {NOTE}" in text
