@@ -62,18 +62,18 @@ def _update(target, old: S.Stored, d: Delta, inp, rules: str, as_of) -> List[str
     for row in _renamed(d):  # statements after the region whose fact id moved with their line
         removed.append(S.fact_from_row(row))
         added.append(S.fact_from_row(d.moved(row)))
-    world, number = _world(d)
-    origins = edb.Origins()
-    rows = edb.rows(world, as_of, origins)
+    world, number = _world(d, {f.kind for f in removed + added})
+    origins, day = edb.Origins(), edb.world_as_of(world, as_of)
+    rows = _rows(old, edb.rows(world, day, origins), removed + added, day)
     orgs = E._orgs(old, SimpleNamespace(signals={f["id"]: f for f in d.new if f.kind == "signal"}), touched)
     try:
-        tables, glob, derived = E._global(old, world, rows, removed, added, as_of, loc)
+        tables, glob, derived = E._global(old, _Whole(d), rows, removed, added, as_of, loc)
         orgs |= spread.orgs({**{p: c for p, c in tables.items() if c}, **glob}, ways, old)
     except LookupError as e:
         raise E.Refused(str(e))
     if derived is not None:
         orgs |= E._derived_moved(old, derived)
-    _evidence(d, orgs, edb.world_as_of(world, as_of), rows, origins, number)
+    _evidence(d, orgs, day, rows, origins, number)
     new, signal_org = E._rederive(old, world, rows, origins, orgs, loc, derived,
                                   {n: c.rows for n, c in glob.items()}, number) if orgs else ({}, {})
     with S._replacing(Path(target)) as tmp:
@@ -102,15 +102,42 @@ def _renamed(d: Delta) -> List[Tuple]:
                        f"('signal', 'cite') AND fid = kind || '@' || file || ':' || line ORDER BY n", (d.file, d.end))
 
 
-def _world(d: Delta) -> Tuple[FactSet, Dict[int, int]]:
-    """Every statement of the new world but signals and cites (their EDB rows are the global relations'
-    and the other orgs'), and each one's number."""
-    kinds = {k for (k,) in d.old.query("SELECT DISTINCT kind FROM _facts")} | {f.kind for f in d.new}
+def _world(d: Delta, kinds: Set[str]) -> Tuple[FactSet, Dict[int, int]]:
+    """Every statement of the new world of ``kinds`` (those the edit wrote, signals and cites aside) and
+    its ``as-of``, and each one's number."""
     world, number = FactSet(), {}
-    for n, f in d.facts_of(sorted(kinds - set(EDITABLE))):
+    for n, f in d.facts_of(sorted((set(kinds) | {"as-of"}) - set(EDITABLE))):
         world.add(f)
         number[id(f)] = n
     return world, number
+
+
+def _rows(old: S.Stored, mine: Dict[str, List[Tuple]], changed: List[Fact], as_of) -> Dict[str, List[Tuple]]:
+    """The new world's EDB rows but the signals' and cites' (EDITED): those of the tables the ``changed``
+    statements write from ``mine`` (the rows of every statement of their kinds: each table is written by
+    one kind, tests/test_edit_delta.py), the rest (unchanged) read from the store."""
+    written = set(spread.dirty_tables(changed, as_of))
+    out: Dict[str, List[Tuple]] = {p: [] for p in EDITED}
+    for pred in edb.PREDICATES:
+        if pred in EDITED:
+            continue
+        out[pred] = mine[pred] if pred in written else spread.stored_rows(old, pred) if pred in old.rels else []
+    return out
+
+
+class _Whole:
+    """Every statement of the new world but signals and cites, read when first asked for (the derived
+    signals number and cite the statements they rest on: logic/program.py ``_derive_signals``)."""
+
+    def __init__(self, d: Delta):
+        self._d = d
+
+    def of(self, kind: str) -> List[Fact]:
+        return [f for _, f in self._d.facts_of([kind])]
+
+    def __iter__(self):
+        kinds = {k for (k,) in self._d.old.query("SELECT DISTINCT kind FROM _facts")} | {f.kind for f in self._d.new}
+        return iter([f for _, f in self._d.facts_of(sorted(kinds - set(EDITABLE)))])
 
 
 def _evidence(d: Delta, orgs: Set[str], as_of: str, rows: Dict[str, List[Tuple]], origins: edb.Origins,

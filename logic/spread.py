@@ -66,10 +66,7 @@ def dirty(old: "S.Stored", rows: Dict[str, List[Tuple]], removed: Sequence[Fact]
     """The EDB tables (not the per-org ones: those are the signals', EDITED) that the ``removed`` and
     ``added`` statements write, each with its new rows (``rows``: the new world's) and what moved. A
     table written whole again even if only a row's statements changed (its ``_facts``)."""
-    mine = FactSet()
-    for f in list(removed) + list(added):
-        mine.add(f)
-    written = {p for p, rs in edb.rows(mine, as_of).items() if rs} | set(SOURCELESS)
+    written = set(dirty_tables(list(removed) + list(added), as_of)) | set(SOURCELESS)
     out: Dict[str, Changed] = {}
     for pred in sorted(written - set(EDITED)):
         if pred in old.rels:
@@ -77,6 +74,14 @@ def dirty(old: "S.Stored", rows: Dict[str, List[Tuple]], removed: Sequence[Fact]
             if got or pred not in SOURCELESS:  # (a sourceless table has no _facts: kept unless it moved)
                 out[pred] = got
     return out
+
+
+def dirty_tables(changed: Sequence[Fact], as_of: str) -> List[str]:
+    """The EDB tables the ``changed`` statements make rows of."""
+    mine = FactSet()
+    for f in changed:
+        mine.add(f)
+    return [p for p, rs in edb.rows(mine, as_of).items() if rs]
 
 
 def rederive(old: "S.Stored", rows: Dict[str, List[Tuple]], facts: FactSet, changed: Set[str],
