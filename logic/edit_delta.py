@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import shutil
 import sqlite3
 from pathlib import Path
@@ -67,11 +68,13 @@ def _update(target, old: S.Stored, d: Delta, inp, rules: str, as_of) -> List[str
     rows = _rows(old, edb.rows(world, day, origins), removed + added, day)
     orgs = E._orgs(old, SimpleNamespace(signals={f["id"]: f for f in d.new if f.kind == "signal"}), touched)
     try:
-        tables, glob, derived = E._global(old, _Whole(d), rows, removed, added, as_of, loc)
+        whole = _Whole(d, {f.kind for f in removed + added})
+        tables, glob, derived = E._global(old, whole, rows, removed, added, as_of, loc)
         orgs |= spread.orgs({**{p: c for p, c in tables.items() if c}, **glob}, ways, old)
     except LookupError as e:
         raise E.Refused(str(e))
     if derived is not None:
+        whole.read_all(derived)
         orgs |= E._derived_moved(old, derived)
     _evidence(d, orgs, day, rows, origins, number)
     new, signal_org = E._rederive(old, world, rows, origins, orgs, loc, derived,
@@ -126,18 +129,37 @@ def _rows(old: S.Stored, mine: Dict[str, List[Tuple]], changed: List[Fact], as_o
 
 
 class _Whole:
-    """Every statement of the new world but signals and cites, read when first asked for (the derived
-    signals number and cite the statements they rest on: logic/program.py ``_derive_signals``)."""
+    """The statements the derived signals rest on (logic/program.py ``_derive_signals`` numbers them by
+    their keys' statements and cites their statements by fact id): those of the kinds the previous
+    derived signals cite and of the kinds edited, read when first asked for."""
 
-    def __init__(self, d: Delta):
+    def __init__(self, d: Delta, edited: Set[str]):
         self._d = d
+        cited = {k for (fs, key) in d.old.query("SELECT facts, key FROM _derived")
+                 for k in map(_kind_of, S.decode(fs) + [S.decode(key)]) if k}
+        self.kinds = sorted((cited | set(edited) | {"as-of"}) - set(EDITABLE))
 
     def of(self, kind: str) -> List[Fact]:
         return [f for _, f in self._d.facts_of([kind])]
 
     def __iter__(self):
-        kinds = {k for (k,) in self._d.old.query("SELECT DISTINCT kind FROM _facts")} | {f.kind for f in self._d.new}
-        return iter([f for _, f in self._d.facts_of(sorted(kinds - set(EDITABLE)))])
+        return iter([f for _, f in self._d.facts_of(self.kinds)])
+
+    def read_all(self, derived: Dict[str, Any]) -> None:
+        """Refused if a new derived signal's key names a statement of a kind not read (its number
+        would then differ from a whole derivation's)."""
+        for s in derived.values():
+            kind = _kind_of(s.key)
+            if kind and kind not in self.kinds and kind not in EDITABLE:
+                raise E.Refused(f"a derived signal's key names a {kind} statement")
+
+
+def _kind_of(fid: Any) -> Optional[str]:
+    """The kind of statement a fact id names (``kind:id``, ``kind@file:line``), else None."""
+    if not isinstance(fid, str):
+        return None
+    m = re.match(r"([a-z][a-z-]*)[:@]", fid)
+    return m.group(1) if m else None
 
 
 def _evidence(d: Delta, orgs: Set[str], as_of: str, rows: Dict[str, List[Tuple]], origins: edb.Origins,
