@@ -202,15 +202,16 @@ def _resolves(d: Delta) -> bool:
 
 
 def _checks(d: Delta) -> bool:
-    """One statement per key, each declaration's checks across its statements, and citations per
-    signal, for the kinds the region writes (over every statement of those kinds); any error: False."""
+    """One statement per key for the kinds the region writes, every declaration's checks across its
+    statements (over every statement of its kind: a check may look up a declaration the region
+    changed), and citations per signal; any error: False."""
     errs = _Collector()
     decls = errs.language.decls
     kinds = {f.kind for f in d.new} | {r[1] for r in d.was}
     for kind in sorted(k for k in kinds if decls[k].unique is not None and k in {f.kind for f in d.new}):
         if not _check_once([f for _, f in d.facts_of([kind])], errs):
             return False
-    for kind in sorted(k for k in kinds if decls[k].across is not None):
+    for kind in sorted(k for k, dcl in decls.items() if dcl.across is not None):  # (they look up other kinds)
         def lookup(ns: str, ident: str) -> Optional[Fact]:
             return d.declared([k for k, dcl in decls.items() if dcl.declares and dcl.namespace == ns], ident)
 

@@ -198,3 +198,22 @@ def test_each_edb_table_but_the_signals_is_made_by_one_kind(made):
         assert len(kinds) <= 1, (pred, kinds)
     made_by = {f.kind for pred, rows in origins._by.items() for row in rows for f in origins.get((pred, row))}
     assert {"stake", "money", "role", "org", "source", "result", "policy", "invest"} <= made_by
+
+
+def test_a_check_across_statements_sees_a_declaration_of_another_kind_edited(w):
+    """E166 (a result attested by its own org, facts/results.py) is a check of results that looks up
+    their org: an edit of the org alone, in another file, must fail it as a cold load does."""
+    world, store, files, _ = w
+    ent = files["entities.facts"]
+    i = find(ent, "org o00001 ")
+    was = ent[i]
+    ent[i] = re.sub(r'"[^"]*"', '"https://ci.example/workflows/bench@1"', ent[i], count=1)
+    (world / "entities.facts").write_text("\n".join(ent) + "\n")
+    with pytest.raises(LoadError) as cold:
+        load_world(world)
+    assert "E166" in str(cold.value)
+    with pytest.raises(LoadError) as edited:
+        World.load(world, store=store).derivation
+    assert edited.value.diagnostics == cold.value.diagnostics
+    ent[i] = was.replace('"', '"Renamed ', 1)  # the near miss: another name, re-read by lines
+    step(w)
