@@ -199,6 +199,8 @@ def _renumber(con: sqlite3.Connection, old: S.Stored, d: Delta, matched: Dict[in
     """Every kept EDB row's ``_facts`` in the new numbering: a row resting on one statement after the
     region moved by ``d.shift`` in SQL; one resting on several, or on the region's, one by one."""
     lo, hi = d.n0, d.n0 + len(d.was)
+    if not d.shift and all(o == n for o, n in matched.items()):
+        return  # no statement moved (a changed one keeps its number; its rows are written again)
     num = "CAST(substr(_facts, 2, length(_facts) - 2) AS INTEGER)"  # "[17]" -> 17 (S.encode's form)
 
     def now(n: int) -> int:

@@ -87,6 +87,7 @@ def _fill(con: sqlite3.Connection, d, inp: Dict[str, Any], fingerprint: Dict[str
     con.execute("CREATE INDEX _facts_kind ON _facts (kind)")
     con.execute("CREATE INDEX _facts_id ON _facts (id)")
     con.execute("CREATE INDEX _facts_fid ON _facts (fid)")
+    con.execute("CREATE INDEX _facts_file ON _facts (file, line)")  # an edit re-reads a file's lines (reread.py)
     con.executemany("INSERT INTO _derived VALUES (?,?,?,?,?,?,?,?,?,?)", [
         (s.id, s.rule, s.org, s.dim, s.direction, s.kind, s.bound, encode(s.key), encode(list(s.facts)),
          encode([list(c) for c in s.cites])) for s in d.derived.values()])
