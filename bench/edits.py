@@ -1,6 +1,6 @@
 """An edit of one statement of each kind, then ``provlog card``, against a whole derivation (issue 27).
 
-    python -m bench edits --orgs 1000 [--seed 1] [--out bench/out/edits.json]
+    python -m bench edits --orgs 1000 [--seed 1] [--files N] [--out bench/out/edits.json]
     python -m bench edits --table bench/out/edits.json
 
 On the generated world (``bench/out/worlds/``, written if missing) plus a file with a result (an M.3
@@ -15,6 +15,10 @@ folder:
   store missed and writes it by the edit path (logic/edit.py): what it re-derived (``orgs``, the
   EDB ``tables`` rewritten, the global ``relations`` that moved) is read from the store's ``edit``
   meta; ``whole`` if it derived the world whole.
+
+``--files N``: the world's statements split into about N files (each generated file into parts in
+proportion to its size, at statement boundaries), so that an edit in one file of a world of many
+files can be measured (it re-reads only that file's changed lines, logic/reread.py).
 
 One run each (an edit is paid once); wall / CPU seconds of the child (bench/store.py ``timed``).
 """
@@ -75,10 +79,32 @@ def note(store: Path) -> str:
     if not got:
         return "whole"
     e = json.loads(got[0])
-    return f"orgs {e['orgs']}; tables {len(e.get('tables', []))}; relations {','.join(e.get('relations', [])) or '-'}"
+    read = f"; read {e['read']['statements']} statements" if "read" in e else "; read whole"
+    return f"orgs {e['orgs']}; tables {len(e.get('tables', []))}; relations {','.join(e.get('relations', [])) or '-'}{read}"
 
 
-def one(orgs: int, seed: int, worlds: Path) -> Dict[str, Any]:
+def split(world: Path, files: int) -> None:
+    """Split each ``.facts`` file of ``world`` into parts (about ``files`` in all, in proportion to the
+    files' sizes), at statement boundaries (a continued line stays with its statement)."""
+    paths = sorted(world.glob("*.facts"))
+    total = sum(p.stat().st_size for p in paths)
+    for path in paths:
+        lines = path.read_text().split("\n")
+        parts = max(1, round(files * path.stat().st_size / total))
+        size = -(-len(lines) // parts)
+        chunks, at = [], 0
+        while at < len(lines):
+            end = min(at + size, len(lines))
+            while end < len(lines) and not lines[end][:1].isalpha():
+                end += 1  # a statement's continued lines, comments and blank lines stay with it
+            chunks.append(lines[at:end])
+            at = end
+        path.unlink()
+        for i, chunk in enumerate(chunks):
+            (world / f"{path.stem}-{i:04}.facts").write_text("\n".join(chunk) + "\n")
+
+
+def one(orgs: int, seed: int, worlds: Path, files: int = 0) -> Dict[str, Any]:
     sys.path.insert(0, str(ROOT))
     from bench.generate import write
 
@@ -90,9 +116,11 @@ def one(orgs: int, seed: int, worlds: Path) -> Dict[str, Any]:
         w, store, kept = work / "w", work / "store.sqlite", work / "orig.sqlite"
         shutil.copytree(src, w)
         (w / "extra.facts").write_text(EXTRA)
+        if files:
+            split(w, files)
         originals = {p.name: p.read_text() for p in w.glob("*.facts")}
         provlog(["--no-store", "check", "w"], work)  # warm-up: compiles provlog's bytecode
-        res: Dict[str, Any] = {"orgs": orgs, "seed": seed, "whole": timed(["--store", str(store), "card", "w", "o00001"], work)}
+        res: Dict[str, Any] = {"orgs": orgs, "seed": seed, "files": len(list(w.glob("*.facts"))), "whole": timed(["--store", str(store), "card", "w", "o00001"], work)}
         shutil.copyfile(store, kept)
         res["edits"] = {}
         for kind in EDITS:
@@ -114,7 +142,7 @@ def table(r: Dict[str, Any]) -> str:
     def f(v):
         return f"{v['wall']:.2f} / {v['cpu']:.2f}"
 
-    lines = [f"{r['orgs']:,} orgs (seed {r['seed']}): whole derivation (first card: derive + store) {f(r['whole'])}", "",
+    lines = [f"{r['orgs']:,} orgs (seed {r['seed']}, {r.get('files', 5)} files): whole derivation (first card: derive + store) {f(r['whole'])}", "",
              "| edit of one | re-derived | then card | CPU ratio to whole |", "|---|---|---:|---:|"]
     for kind, e in r["edits"].items():
         lines.append(f"| {kind} | {e['path']} | {f(e)} | {e['ratio']:.2f} |")
@@ -125,6 +153,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench edits", description=__doc__.split("\n\n")[0])
     ap.add_argument("--orgs", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--files", type=int, default=0, help="split the world into about this many files")
     ap.add_argument("--worlds", type=Path, default=ROOT / "bench" / "out" / "worlds")
     ap.add_argument("--out", type=Path, default=ROOT / "bench" / "out" / "edits.json")
     ap.add_argument("--table", type=Path, help="print the table of a saved run and stop")
@@ -132,7 +161,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     if a.table:
         print(table(json.loads(a.table.read_text())))
         return 0
-    res = one(a.orgs, a.seed, a.worlds)
+    res = one(a.orgs, a.seed, a.worlds, a.files)
     a.out.parent.mkdir(parents=True, exist_ok=True)
     a.out.write_text(json.dumps(res, indent=2))
     print(table(res))

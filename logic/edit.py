@@ -58,24 +58,30 @@ def reach() -> Dict[str, List[Optional[Any]]]:
 
 
 def update(target: Path, old: S.Stored, facts: FactSet, inp: Dict[str, Any], fingerprint: Dict[str, str],
-           as_of: Optional[str]) -> List[str]:
-    """Write the store of ``facts`` (made from ``inp``) to ``target`` from ``old``, the previous store of
-    the same world; the orgs it re-derived. Refused if the edit is not one :mod:`locality` covers."""
+           as_of: Optional[str], texts: Optional[Dict[str, str]] = None) -> List[str]:
+    """Write the store of ``facts`` (made from ``inp``; ``texts``: its files' texts, logic/reread.py) to
+    ``target`` from ``old``, the previous store of the same world; the orgs it re-derived. Refused if the
+    edit is not one :mod:`locality` covers."""
     from ..grammar.parser import paused_gc
 
     with paused_gc():  # rows and statements by the hundred thousand, none in a cycle (as Derivation.run)
-        return _update(target, old, facts, inp, fingerprint, as_of)
+        return _update(target, old, facts, inp, fingerprint, as_of, texts or {})
 
 
-def _update(target, old, facts, inp, fingerprint, as_of) -> List[str]:
+def proved(old: S.Stored, inp: Dict[str, Any]) -> Tuple[Locality, Dict[str, List[Optional[Any]]]]:
+    """The RULES' locality and routes, if ``old`` was made from the same inputs but the files; else Refused."""
     made = json.loads(old.meta["inputs"])
     if {k: v for k, v in made.items() if k not in ("files", "listed")} != \
             {k: v for k, v in inp.items() if k not in ("files", "listed")}:
         raise Refused("the rules, provlog, the options or the date changed")
     try:
-        loc, ways = locality(), reach()
+        return locality(), reach()
     except NotLocal as e:
         raise Refused(str(e))
+
+
+def _update(target, old, facts, inp, fingerprint, as_of, texts) -> List[str]:
+    loc, ways = proved(old, inp)
     origins = edb.Origins()
     rows = edb.rows(facts, as_of, origins)
     # a statement's fact id (its file:line, if it declares no id) matters where rows carry it
@@ -103,6 +109,7 @@ def _update(target, old, facts, inp, fingerprint, as_of) -> List[str]:
             if derived is not None:
                 _derived_table(con, derived)
             _facts_table(con, was, fact_rows)
+            S.write_texts(con, facts, texts)
             note = {"orgs": len(orgs), "tables": sorted(tables), "relations": sorted(glob)}
             meta = {"key": S.key_of(inp), "inputs": json.dumps(inp, sort_keys=True),
                     "fingerprint": json.dumps(fingerprint), "files": json.dumps(list(facts.files)),
@@ -144,7 +151,7 @@ def _derived_moved(old: S.Stored, derived: Dict[str, Any]) -> Set[str]:
             if s is not None and was.get(k) != derived.get(k)}
 
 
-def _diff(was: List[Tuple], facts: FactSet, numbered: Set[str]):
+def _diff(was: List[Tuple], facts, numbered, start: int = 1):
     """The new ``_facts`` rows, each unchanged statement's old number -> new number, the signals whose
     statements changed (``was``: the previous ``_facts`` rows), and the statements of other kinds
     removed and added. Statements compare by content, and by fact id for the ``numbered`` kinds (whose
@@ -155,7 +162,7 @@ def _diff(was: List[Tuple], facts: FactSet, numbered: Set[str]):
         n, kind, _, fid, _, _, _, flags, src, span, vals = row
         waiting[(kind, fid if kind in numbered else None, flags, src, span, vals)].append(row)
     rows, numbers, touched, removed, added = [], {}, set(), [], []
-    for n, f in enumerate(facts, 1):
+    for n, f in enumerate(facts, start):  # (``start``: the first number of a region, logic/edit_delta.py)
         row = S._fact_row(n, f)
         rows.append(row)
         _, kind, _, fid, _, _, _, flags, src, span, vals = row
@@ -200,7 +207,7 @@ def _orgs(old: S.Stored, facts: FactSet, signals: Set[str]) -> Set[str]:
 
 def _rederive(old: S.Stored, facts: FactSet, rows: Dict[str, List[Tuple]], origins: edb.Origins,
               orgs: Set[str], loc: Locality, derived_all: Optional[Dict[str, Any]] = None,
-              fresh: Optional[Dict[str, List[Tuple]]] = None):
+              fresh: Optional[Dict[str, List[Tuple]]] = None, number: Optional[Dict[int, int]] = None):
     """Every affected relation's rows of ``orgs``, derived from their signals and every unaffected row
     (``rows``: the world's EDB; ``fresh``: global relations derived again, logic/spread.py; the rest
     read from the store); and each signal's org (recorded ones, and derived ones of ``orgs``).
@@ -223,7 +230,8 @@ def _rederive(old: S.Stored, facts: FactSet, rows: Dict[str, List[Tuple]], origi
     signals = {s for s, o in signal_org.items() if o in orgs}  # every edited row but signal's names its signal first
     mine = {pred: [r for r in rs if r[0] in signals] if pred in EDITED else rs for pred, rs in rows.items()}
     program = _small_program(old, mine, signal_rows(derived), loc, fresh or {})
-    number = {id(f): n for n, f in enumerate(facts, 1)}
+    if number is None:  # (logic/edit_delta.py numbers a part of the world)
+        number = {id(f): n for n, f in enumerate(facts, 1)}
     new: Dict[str, Tuple[List[Tuple], Optional[List[str]]]] = {}
     for name in loc.affected:
         if name in old.funcs:
@@ -284,7 +292,7 @@ def _fits(kind: str, v: Any) -> bool:
 
 def _apply(con: sqlite3.Connection, old: S.Stored, loc: Locality, orgs: Set[str],
            new: Dict[str, Tuple[List[Tuple], Optional[List[str]]]], signal_org: Dict[str, str],
-           numbers: Dict[int, int], skip: Set[str] = frozenset()) -> None:
+           numbers, skip: Set[str] = frozenset()) -> None:
     """In the copy of the previous store: each affected relation's rows of ``orgs`` replaced by ``new``,
     and every kept EDB row's statements renumbered (but in the tables ``skip``, written again whole)."""
     con.execute("PRAGMA journal_mode=OFF")
@@ -303,7 +311,9 @@ def _apply(con: sqlite3.Connection, old: S.Stored, loc: Locality, orgs: Set[str]
         if kinds[i] != "text" and con.execute(f"SELECT 1 FROM {q(name)} LIMIT 1").fetchone():
             raise Refused(f"{name} keeps its {how}s in a column of kind {kinds[i]}")
         con.execute(f"DELETE FROM {q(name)} WHERE {q(cols[i])} IN (SELECT v FROM _gone_{how})")
-    if any(o != n for o, n in numbers.items()):
+    if callable(numbers):  # logic/edit_delta.py renumbers by ranges, in SQL
+        numbers(con)
+    elif any(o != n for o, n in numbers.items()):
         _renumber(con, old, numbers, skip)
     for name, (rows, fs) in new.items():
         function = name in old.funcs

@@ -66,10 +66,7 @@ def dirty(old: "S.Stored", rows: Dict[str, List[Tuple]], removed: Sequence[Fact]
     """The EDB tables (not the per-org ones: those are the signals', EDITED) that the ``removed`` and
     ``added`` statements write, each with its new rows (``rows``: the new world's) and what moved. A
     table written whole again even if only a row's statements changed (its ``_facts``)."""
-    mine = FactSet()
-    for f in list(removed) + list(added):
-        mine.add(f)
-    written = {p for p, rs in edb.rows(mine, as_of).items() if rs} | set(SOURCELESS)
+    written = set(dirty_tables(list(removed) + list(added), as_of)) | set(SOURCELESS)
     out: Dict[str, Changed] = {}
     for pred in sorted(written - set(EDITED)):
         if pred in old.rels:
@@ -77,6 +74,14 @@ def dirty(old: "S.Stored", rows: Dict[str, List[Tuple]], removed: Sequence[Fact]
             if got or pred not in SOURCELESS:  # (a sourceless table has no _facts: kept unless it moved)
                 out[pred] = got
     return out
+
+
+def dirty_tables(changed: Sequence[Fact], as_of: str) -> List[str]:
+    """The EDB tables the ``changed`` statements make rows of."""
+    mine = FactSet()
+    for f in changed:
+        mine.add(f)
+    return [p for p, rs in edb.rows(mine, as_of).items() if rs]
 
 
 def rederive(old: "S.Stored", rows: Dict[str, List[Tuple]], facts: FactSet, changed: Set[str],
@@ -105,6 +110,8 @@ def rederive(old: "S.Stored", rows: Dict[str, List[Tuple]], facts: FactSet, chan
     program.load_rules([r.text for r in rules])
     moved, out = set(changed), {}
     for comp in strata.plan(rules, goals):
+        if comp == ["chain"] and _chains(program, old, rules, rows, moved, out):
+            continue
         _component(program, old, rules, comp, moved, out)
     derived = None
     if remake or {"derive", "uses"} & moved:
@@ -146,6 +153,26 @@ def _component(program, old: "S.Stored", rules, comp: List[str], moved: Set[str]
         if got:
             out[name] = got
             moved.add(name)
+
+
+def _chains(program, old: "S.Stored", rules, rows: Dict[str, List[Tuple]], moved: Set[str],
+            out: Dict[str, Changed]) -> bool:
+    """``chain`` derived again only for the holders a stake edit reaches (logic/chains.py), the rest
+    read from ``old``; False if that does not apply (``chain`` is then derived as any component)."""
+    from . import chains
+
+    if "stake" not in moved or "chain" not in old.rels:
+        return False
+    was = old.rows("chain")
+    got = chains.rederive(was, stored_rows(old, "stake"), rows["stake"], rules)
+    if got is None:
+        return False
+    program.replace_with_facts("chain", old.rels["chain"][0], got)
+    ch = Changed(got, was)
+    if ch:
+        out["chain"] = ch
+        moved.add("chain")
+    return True
 
 
 def orgs(changed: Dict[str, Changed], routes: Dict[str, List[Optional[Route]]], old: "S.Stored") -> Set[str]:

@@ -39,6 +39,9 @@ class WorldLoading:
             opened = S.open_store(target, lambda files: S.inputs(path, strict, as_of, files))
             if opened is not None:
                 return cls._from_store(opened, as_of, str(path), rulebooks)
+            w = cls._reread(target, path, strict, as_of, before) if rulebooks is None else None
+            if w is not None:
+                return w
         facts = load_world(path, strict=strict)
         w = cls(facts, as_of=as_of, name=str(path), freeze=freeze, lazy=True, progress=progress, rulebooks=rulebooks)
         if before is not None:
@@ -55,6 +58,34 @@ class WorldLoading:
         facts = S.StoredFacts(opened)
         w = cls(facts, as_of=as_of, name=name, lazy=True, rulebooks=rulebooks)
         w._read_store(opened, facts)
+        return w
+
+    @classmethod
+    def _reread(cls, target, path, strict: bool, as_of: Optional[str], before) -> Optional["World"]:
+        """The world from its previous store and the lines of its one changed file (logic/reread.py,
+        logic/edit_delta.py), its store written; None if only a whole load can say (the caller loads)."""
+        from ..facts import LoadError
+        from ..logic import edit, edit_delta, reread
+        from ..logic import store as S
+        from ..logic import RULEBOOKS
+
+        old = S.open_store(target, None, quiet=True)
+        if old is None:
+            return None
+        try:
+            delta = reread.read(old, before, strict)
+            if delta is None:
+                return None
+            edited = edit_delta.update(target, old, delta, before, _rules_digest(RULEBOOKS), as_of)
+        except (edit.Refused, LoadError, OSError, S.StoreError, sqlite3.Error, KeyError, ValueError, TypeError):
+            return None  # loaded whole (and a damaged store derived whole)
+        finally:
+            old.con.close()
+        opened = S.open_store(target, lambda files: S.inputs(path, strict, as_of, files))
+        if opened is None:
+            return None
+        w = cls._from_store(opened, as_of, str(path))
+        w.edited = edited
         return w
 
     def _read_store(self, opened, facts) -> None:
@@ -80,7 +111,7 @@ class WorldLoading:
         (logic/edit.py: the orgs they touch are derived again, alone), and answer from it."""
         import sqlite3
 
-        from ..logic import edit
+        from ..logic import edit, reread
         from ..logic import store as S
 
         path, strict, before = how
@@ -91,7 +122,8 @@ class WorldLoading:
             now = S.inputs(path, strict, self.as_of_given, self.facts.files)
             if any(now["files"].get(n) != h for n, h in before["files"].items()) or now["listed"] != before["listed"]:
                 return False  # a file changed while it was read
-            self.edited = edit.update(target, old, self.facts, now, self.fingerprint(), self.as_of_given)
+            self.edited = edit.update(target, old, self.facts, now, self.fingerprint(), self.as_of_given,
+                                      reread.texts(now["files"]))
         except (edit.Refused, OSError, S.StoreError, sqlite3.Error, KeyError, ValueError, TypeError):  # derive whole
             return False
         finally:
@@ -104,6 +136,7 @@ class WorldLoading:
 
     def _write_store(self, target, how) -> None:
         """Store this world's derivation, if its files are still the ones it was loaded from."""
+        from ..logic import reread
         from ..logic import store as S
 
         path, strict, before = how
@@ -111,7 +144,7 @@ class WorldLoading:
             now = S.inputs(path, strict, self.as_of_given, self.facts.files)
             if any(now["files"].get(n) != h for n, h in before["files"].items()) or now["listed"] != before["listed"]:
                 return  # a file changed while it was read: store nothing
-            S.write(target, self._derivation, now, self.fingerprint())
+            S.write(target, self._derivation, now, self.fingerprint(), reread.texts(now["files"]))
         except (OSError, S.StoreError, sqlite3.Error) as e:  # a full disk, say: the answer stands
             S.warn(f"store not written to {target} ({e})")
 
@@ -147,9 +180,15 @@ class WorldLoading:
         import hashlib
 
         facts = "\n".join(sorted(f.canon() for f in self.facts)).encode("utf-8")
-        # every rulebook's rules, the independence RULES first (the registry's order)
-        rules = "\n".join(f"{name}\t{r.clause}\t{r.text}" for name, book in self.rulebooks.items()
-                          for r in book.rules.rules).encode("utf-8")
         self.__dict__["_fingerprint"] = {"facts": hashlib.sha256(facts).hexdigest(),
-                                         "rules": hashlib.sha256(rules).hexdigest()}
+                                         "rules": _rules_digest(self.rulebooks)}
         return dict(self.__dict__["_fingerprint"])
+
+
+def _rules_digest(rulebooks: Dict[str, Any]) -> str:
+    """The fingerprint's hash of every rulebook's rules, the independence RULES first (the registry's order)."""
+    import hashlib
+
+    rules = "\n".join(f"{name}\t{r.clause}\t{r.text}" for name, book in rulebooks.items()
+                      for r in book.rules.rules).encode("utf-8")
+    return hashlib.sha256(rules).hexdigest()

@@ -104,6 +104,8 @@ def dump(path):
         out.update((f"{name}._facts", sorted(map(repr, con.execute(f'SELECT * FROM "{name}"'))))
                    for name, rel in st_.rels.items() if rel[3])
         out["_facts"] = con.execute("SELECT * FROM _facts ORDER BY n").fetchall()
+        out["_canon"] = con.execute("SELECT * FROM _canon ORDER BY n").fetchall()
+        out["_texts"] = con.execute("SELECT * FROM _texts ORDER BY file").fetchall()
         out["_derived"] = sorted(con.execute("SELECT * FROM _derived"))
         out["_meta"] = {k: v for k, v in st_.meta.items() if k != "edit"}
         return out

@@ -10,8 +10,9 @@ from typing import Dict, Iterable, List, Optional, Tuple
 
 from .errors import StoreError
 
-#: the layout of the tables below; a store of another layout is a miss (2: the checksums, ``_sums``)
-SCHEMA = 2
+#: the layout of the tables below; a store of another layout is a miss (2: the checksums, ``_sums``;
+#: 3: each statement's canonical text, ``_canon``, and each file's text, ``_texts``, for edits: issue 27)
+SCHEMA = 3
 
 #: the tables every store has, with the exact SQL that makes them (a relation's table is one more each)
 FIXED = {
@@ -23,6 +24,9 @@ FIXED = {
     "_derived": "CREATE TABLE _derived (id TEXT PRIMARY KEY, rule TEXT, org TEXT, dim TEXT, direction TEXT, "
                 "kind TEXT, bound INTEGER, key TEXT, facts TEXT, cites TEXT)",
     "_sums": "CREATE TABLE _sums (unit TEXT PRIMARY KEY, pages TEXT NOT NULL, mac TEXT NOT NULL)",
+    # an edit re-reads only the lines that changed and hashes the fingerprint from these (logic/reread.py)
+    "_canon": "CREATE TABLE _canon (n INTEGER PRIMARY KEY, canon TEXT NOT NULL)",
+    "_texts": "CREATE TABLE _texts (file TEXT PRIMARY KEY, text TEXT NOT NULL)",
 }
 #: a relation's table as :func:`~provlog.logic.store.writing.create_table` makes it: plain typed columns
 _RELATION = re.compile(r'CREATE TABLE "[^"]+" \("[^"]+" (?:INTEGER|TEXT)(?:, "[^"]+" (?:INTEGER|TEXT))*(?:, _facts TEXT)?\)')

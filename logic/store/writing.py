@@ -57,12 +57,15 @@ def _replacing(target: Path) -> Iterator[str]:
         raise
 
 
-def write(target: Path, derivation, inp: Dict[str, Any], fingerprint: Dict[str, str]) -> None:
-    """Write ``derivation`` (and its facts) to ``target``."""
+def write(target: Path, derivation, inp: Dict[str, Any], fingerprint: Dict[str, str],
+          texts: Optional[Dict[str, str]] = None) -> None:
+    """Write ``derivation`` (and its facts) to ``target``; ``texts``: the world's files' texts by name
+    (an edit re-reads only what changed in them, logic/reread.py; a file without one is read whole)."""
     with _replacing(Path(target)) as tmp:
         con = sqlite3.connect(tmp)
         try:
             _fill(con, derivation, inp, fingerprint)
+            write_texts(con, derivation.facts, texts or {})
             con.commit()
         finally:
             con.close()
@@ -84,6 +87,7 @@ def _fill(con: sqlite3.Connection, d, inp: Dict[str, Any], fingerprint: Dict[str
     con.execute("CREATE INDEX _facts_kind ON _facts (kind)")
     con.execute("CREATE INDEX _facts_id ON _facts (id)")
     con.execute("CREATE INDEX _facts_fid ON _facts (fid)")
+    con.execute("CREATE INDEX _facts_file ON _facts (file, line)")  # an edit re-reads a file's lines (reread.py)
     con.executemany("INSERT INTO _derived VALUES (?,?,?,?,?,?,?,?,?,?)", [
         (s.id, s.rule, s.org, s.dim, s.direction, s.kind, s.bound, encode(s.key), encode(list(s.facts)),
          encode([list(c) for c in s.cites])) for s in d.derived.values()])
@@ -107,6 +111,16 @@ def _fill(con: sqlite3.Connection, d, inp: Dict[str, Any], fingerprint: Dict[str
             "files": json.dumps(list(d.facts.files)), "statements": str(len(d.facts)), "schema": str(SCHEMA),
             "relations": json.dumps(known), "functions": json.dumps(program.functions())}
     con.executemany("INSERT INTO _meta VALUES (?, ?)", sorted(meta.items()))
+
+
+def write_texts(con: sqlite3.Connection, facts, texts: Dict[str, str]) -> None:
+    """``_canon`` (each statement's canonical text, by number: the fingerprint is their sorted hash) and
+    ``_texts`` (``texts``), both made again whole."""
+    for name in ("_canon", "_texts"):
+        con.execute(f"DROP TABLE IF EXISTS {name}")
+        con.execute(FIXED[name])
+    con.executemany("INSERT INTO _canon VALUES (?, ?)", ((n, f.canon()) for n, f in enumerate(facts, 1)))
+    con.executemany("INSERT INTO _texts VALUES (?, ?)", sorted(texts.items()))
 
 
 def create_table(con: sqlite3.Connection, name: str, arity: int, rel: Sequence[Tuple], cols: List[str],
