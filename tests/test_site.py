@@ -68,6 +68,46 @@ def test_proofs_searched_by_worker_processes_give_the_same_bytes(site, tmp_path)
     assert jobs(None, orgs=3) == 1 and jobs(1, orgs=1000) == 1  # a small world, or one asked for
 
 
+def test_a_stored_world_exported_by_workers_gives_the_same_bytes(site, tmp_path):
+    """A world answered from its store (docs/store.md), its proofs and pages written by two worker
+    processes: the site the loaded world gives in one process."""
+    from provlog import World
+    from provlog.logic import store as S
+
+    db = tmp_path / "ex.sqlite"
+    World.load(EXAMPLE, store=db).derivation  # derived and stored
+    stored = World.load(EXAMPLE, store=db)
+    assert isinstance(stored._store, S.Stored)
+    export(EXAMPLE, str(tmp_path / "two"), loaded=stored, jobs=2)
+    assert _files(tmp_path / "two") == _files(site)
+
+
+def test_a_forked_worker_reads_the_store_through_its_own_connection(tmp_path):
+    """A SQLite connection must not be used across a fork: a worker forked from a process that read a
+    store opens its own to the same file, and the parent's still answers after it."""
+    import multiprocessing
+
+    from provlog import World
+
+    db = tmp_path / "ex.sqlite"
+    World.load(EXAMPLE, store=db).derivation
+    w = World.load(EXAMPLE, store=db)
+    parents = w._store.con  # the connection this process opened
+    w.value("quorvell", "F")  # read through it before forking
+    ours, theirs = multiprocessing.get_context("fork").Pipe()
+
+    def child():  # forked: sees the parent's objects as they were, the connection among them
+        theirs.send((w._store.con is not parents, w.value("plumbrook", "R").value))
+
+    p = multiprocessing.get_context("fork").Process(target=child)
+    p.start()
+    own, value = ours.recv()
+    p.join()
+    assert own and p.exitcode == 0
+    assert value == w.value("plumbrook", "R").value  # the same answer from the child's own connection
+    assert w._store.con is parents and w.value("quorvell", "F").value == 3  # the parent's, untouched (F.3)
+
+
 def test_progress_bars_on_a_terminal(tmp_path, monkeypatch):
     import io
     import sys
