@@ -80,6 +80,17 @@ def _tie_base(world):
     return out
 
 
+def is_org(world, node: str) -> bool:
+    """Whether ``node`` is one of ``world.orgs`` (a sorted list, made anew each time it is read: while the
+    site is written, its set is made once, not once a page or a role)."""
+    if _MEMO is None:
+        return node in world.orgs
+    orgs = _MEMO.get("orgs")
+    if orgs is None:
+        orgs = _MEMO["orgs"] = frozenset(world.orgs)
+    return node in orgs
+
+
 def name_of(world, node: str) -> str:
     fact = world.facts.nodes.get(node)
     return fact["name"] if fact is not None else node
@@ -260,7 +271,7 @@ def person(world, pid: str) -> Dict[str, Any]:
 
 def _person(world, pid: str) -> Dict[str, Any]:
     roles = [{"role": f["role"], "at": f["at"], "at_name": name_of(world, f["at"]), "recusal": f["recusal"],
-              "since": f["since"], "until": f["until"], "loc": str(f.loc), "org": f["at"] in world.orgs}
+              "since": f["since"], "until": f["until"], "loc": str(f.loc), "org": is_org(world, f["at"])}
              for f in _roles(world, "person", pid)]
     roles.sort(key=lambda r: (r["at"], r["role"], r["loc"]))
     locs = {r["loc"] for r in roles}
