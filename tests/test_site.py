@@ -65,6 +65,11 @@ def test_proofs_searched_by_worker_processes_give_the_same_bytes(site, tmp_path)
     two = tmp_path / "two"
     export(EXAMPLE, str(two), jobs=2)
     assert _files(two) == _files(site)
+    # the workers write the org and proof pages: the hostile world's odd ids and text come out the same
+    one, both = tmp_path / "h1", tmp_path / "h2"
+    export(HOSTILE, str(one), jobs=1)
+    export(HOSTILE, str(both), jobs=2)
+    assert _files(one) == _files(both) and any(n.startswith("why/") for n in _files(both))
     assert jobs(None, orgs=3) == 1 and jobs(1, orgs=1000) == 1  # a small world, or one asked for
 
 
