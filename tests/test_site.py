@@ -180,6 +180,22 @@ def test_a_world_that_does_not_load_writes_nothing(tmp_path):
     assert r.exit_code != 0 and "bad.facts:1" in r.output and not (tmp_path / "out").exists()
 
 
+def test_a_page_a_worker_cannot_render_stops_the_export_and_writes_nothing(tmp_path, monkeypatch):
+    """An org page that fails in a worker (a 500 there) is reported by the parent with its URL, as one
+    failing in the parent is, and OUT is not made."""
+    from provlog.importers.records import ImportFailure
+    from provlog.queries.web import data
+
+    def broken(world, org):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(data, "policies", broken)  # the forked workers inherit it
+    with pytest.raises(ImportFailure) as e:
+        export(EXAMPLE, str(tmp_path / "out"), jobs=2)
+    assert re.fullmatch(r"/org/[a-z0-9-]+: the page did not render \(500\)", str(e.value))
+    assert not (tmp_path / "out").exists()
+
+
 def test_hostile_text_is_escaped_in_every_exported_page(tmp_path):
     out = tmp_path / "h"
     export(HOSTILE, str(out))
