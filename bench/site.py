@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import os
 import statistics
 import tempfile
 import time
@@ -26,6 +27,14 @@ def _digest(root: Path):
             h.update(p.relative_to(root).as_posix().encode() + b"\0" + body)
             n, size = n + 1, size + len(body)
     return h.hexdigest(), n, size
+
+
+def _cpu():
+    """CPU seconds (user and system) of this process and of its finished workers (the site's proofs)."""
+    import resource  # POSIX only, as the workers' fork is
+
+    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime, kids.ru_utime + kids.ru_stime
 
 
 def main(argv=None) -> int:
@@ -46,17 +55,21 @@ def main(argv=None) -> int:
         w.fingerprint()
         w.derivation  # derived on first use: here, so the export below times the pages alone
         load = time.perf_counter() - t0
-        times, digests = [], set()
+        times, digests, cpu = [], set(), []
         for i in range(a.repeat):
             out = Path(tmp) / f"site{i}"
-            t = time.perf_counter()
+            t, c = time.perf_counter(), _cpu()
             export(str(world), str(out), loaded=w)
             times.append(time.perf_counter() - t)
+            cpu.append(tuple(after - before for after, before in zip(_cpu(), c)))
             digest, n, size = _digest(out)
             digests.add(digest)
         print(f"{a.orgs} orgs: load and derive {load:.1f} s (once)")
         print(f"site: {n} files, {size / 1e6:.1f} MB; written in median {statistics.median(times):.1f} s "
               f"(runs: {', '.join(f'{x:.1f}' for x in times)})")
+        # CPU seconds say more than the clock on a shared machine: the same work whatever the load
+        print("CPU: " + "; ".join(f"this process {p:.1f} s + workers {k:.1f} s" for p, k in cpu)
+              + f" (load average {os.getloadavg()[0]:.1f})")
         if a.repeat > 1:
             print(f"byte-identical across runs: {'yes' if len(digests) == 1 else 'NO'}")
     return 0 if len(digests) == 1 else 1  # one run: nothing to compare, 0

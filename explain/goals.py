@@ -15,6 +15,7 @@ from typing import Dict, List, Optional, Tuple, Union
 from ..grammar import Goal, QueryError, parse_goal
 from ..logic.syntax import Atom, Compare, FuncEq, Negated, Var
 from ..logic.goal import check_names
+from .exists import satisfiable
 from .proof import _FREE, Explainer, _plain, condition_text
 
 
@@ -101,12 +102,12 @@ def _refute(ex, name: str, pattern: List, meanings, depth: int) -> List[Dict]:
         env = _bind(ex, head.args, pattern)
         if env is None:
             continue
-        best_k, best_env = 0, env
-        for k in range(1, len(body) + 1):
-            sol = next(iter(ex.solve(body[:k], env)), None)
-            if sol is None:
-                break
-            best_k, best_env = k, sol
+        # the longest prefix that holds (asked fast: whether one holds does not depend on the order),
+        # then its first solution in solve's order, as "what holds" reads it
+        best_k = 0
+        while best_k < len(body) and satisfiable(ex, body[:best_k + 1], env):
+            best_k += 1
+        best_env = next(iter(ex.solve(body[:best_k], env))) if best_k else env
         failing = body[best_k] if best_k < len(body) else None
         holds = [_show(l, best_env, holding=True, meanings=meanings, ex=ex, clause=rule.clause) for l in body[:best_k]]
         way = {"rule": rule.clause, "template": rule.template, "holds": holds,

@@ -65,7 +65,52 @@ def test_proofs_searched_by_worker_processes_give_the_same_bytes(site, tmp_path)
     two = tmp_path / "two"
     export(EXAMPLE, str(two), jobs=2)
     assert _files(two) == _files(site)
+    # the workers write the org and proof pages: the hostile world's odd ids and text come out the same
+    one, both = tmp_path / "h1", tmp_path / "h2"
+    export(HOSTILE, str(one), jobs=1)
+    export(HOSTILE, str(both), jobs=2)
+    assert _files(one) == _files(both) and any(n.startswith("why/") for n in _files(both))
     assert jobs(None, orgs=3) == 1 and jobs(1, orgs=1000) == 1  # a small world, or one asked for
+
+
+def test_a_stored_world_exported_by_workers_gives_the_same_bytes(site, tmp_path):
+    """A world answered from its store (docs/store.md), its proofs and pages written by two worker
+    processes: the site the loaded world gives in one process."""
+    from provlog import World
+    from provlog.logic import store as S
+
+    db = tmp_path / "ex.sqlite"
+    World.load(EXAMPLE, store=db).derivation  # derived and stored
+    stored = World.load(EXAMPLE, store=db)
+    assert isinstance(stored._store, S.Stored)
+    export(EXAMPLE, str(tmp_path / "two"), loaded=stored, jobs=2)
+    assert _files(tmp_path / "two") == _files(site)
+
+
+def test_a_forked_worker_reads_the_store_through_its_own_connection(tmp_path):
+    """A SQLite connection must not be used across a fork: a worker forked from a process that read a
+    store opens its own to the same file, and the parent's still answers after it."""
+    import multiprocessing
+
+    from provlog import World
+
+    db = tmp_path / "ex.sqlite"
+    World.load(EXAMPLE, store=db).derivation
+    w = World.load(EXAMPLE, store=db)
+    parents = w._store.con  # the connection this process opened
+    w.value("quorvell", "F")  # read through it before forking
+    ours, theirs = multiprocessing.get_context("fork").Pipe()
+
+    def child():  # forked: sees the parent's objects as they were, the connection among them
+        theirs.send((w._store.con is not parents, w.value("plumbrook", "R").value))
+
+    p = multiprocessing.get_context("fork").Process(target=child)
+    p.start()
+    own, value = ours.recv()
+    p.join()
+    assert own and p.exitcode == 0
+    assert value == w.value("plumbrook", "R").value  # the same answer from the child's own connection
+    assert w._store.con is parents and w.value("quorvell", "F").value == 3  # the parent's, untouched (F.3)
 
 
 def test_progress_bars_on_a_terminal(tmp_path, monkeypatch):
@@ -133,6 +178,22 @@ def test_a_world_that_does_not_load_writes_nothing(tmp_path):
     bad.write_text('org x "X" type=nosuch\n')
     r = CliRunner().invoke(main, ["site", str(bad), str(tmp_path / "out")])
     assert r.exit_code != 0 and "bad.facts:1" in r.output and not (tmp_path / "out").exists()
+
+
+def test_a_page_a_worker_cannot_render_stops_the_export_and_writes_nothing(tmp_path, monkeypatch):
+    """An org page that fails in a worker (a 500 there) is reported by the parent with its URL, as one
+    failing in the parent is, and OUT is not made."""
+    from provlog.importers.records import ImportFailure
+    from provlog.queries.web import data
+
+    def broken(world, org):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(data, "policies", broken)  # the forked workers inherit it
+    with pytest.raises(ImportFailure) as e:
+        export(EXAMPLE, str(tmp_path / "out"), jobs=2)
+    assert re.fullmatch(r"/org/[a-z0-9-]+: the page did not render \(500\)", str(e.value))
+    assert not (tmp_path / "out").exists()
 
 
 def test_hostile_text_is_escaped_in_every_exported_page(tmp_path):

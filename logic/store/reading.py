@@ -42,7 +42,7 @@ class Stored:
     def __init__(self, path: Path, con: sqlite3.Connection, meta: Dict[str, str], seals: Seals,
                  deadline: _Deadline):
         self.path = path
-        self.con = con
+        self._con, self._pid = con, os.getpid()
         self.meta = meta
         self.seals = seals
         self._deadline = deadline
@@ -53,6 +53,31 @@ class Stored:
         for name, arity, kinds, cols, origin, _ in self.query("SELECT * FROM _relations"):
             (self.funcs if origin == "function" else self.rels)[name] = (arity, json.loads(kinds), json.loads(cols),
                                                                          origin == "edb")
+
+    @property
+    def con(self) -> sqlite3.Connection:
+        """The connection, this process's own: a forked process (the site's proof workers) opens its own
+        on first use, since a SQLite connection must not be used across a fork."""
+        if self._pid != os.getpid():
+            self._reopen()
+        return self._con
+
+    def _reopen(self) -> None:
+        """A connection of this process's own to the very file opened (``seals.fd``), with the same
+        bound and checks; the parent's is left as it is (closing it here could disturb the parent's)."""
+        con = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, check_same_thread=False)
+        try:
+            if not os.path.samestat(os.fstat(self.seals.fd), os.stat(self.path)):
+                raise sqlite3.OperationalError(f"{self.path} was replaced since it was opened")
+        except OSError as e:
+            con.close()
+            raise sqlite3.OperationalError(str(e)) from e
+        except sqlite3.Error:
+            con.close()
+            raise
+        self._inherited, self._con, self._pid = self._con, con, os.getpid()
+        self._deadline = _Deadline(con)
+        con.set_authorizer(self._authorize)
 
     def _authorize(self, action: int, table: Optional[str], *_) -> int:
         """SQLite asks before a statement reads a table: one of the store's not yet checked is refused, and

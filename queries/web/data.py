@@ -80,6 +80,17 @@ def _tie_base(world):
     return out
 
 
+def is_org(world, node: str) -> bool:
+    """Whether ``node`` is one of ``world.orgs`` (a sorted list, made anew each time it is read: while the
+    site is written, its set is made once, not once a page or a role)."""
+    if _MEMO is None:
+        return node in world.orgs
+    orgs = _MEMO.get("orgs")
+    if orgs is None:
+        orgs = _MEMO["orgs"] = frozenset(world.orgs)
+    return node in orgs
+
+
 def name_of(world, node: str) -> str:
     fact = world.facts.nodes.get(node)
     return fact["name"] if fact is not None else node
@@ -231,12 +242,37 @@ def placed(world, policy: str) -> Dict[str, Any]:
             "sections": placement.place(rows), "presets": presets(world)}
 
 
+def _roles(world, by: str, who: str) -> list:
+    """The `role` statements whose ``by`` (person or at) is ``who``, in the world's order: while the site
+    is written, through an index made once (a scan of every role for each of thousands of pages was
+    most of the person pages' time)."""
+    if _MEMO is None:
+        return [f for f in world.facts.of("role") if f[by] == who]
+    index = _MEMO.get(("roles", by))
+    if index is None:
+        index = _MEMO[("roles", by)] = {}
+        for f in world.facts.of("role"):
+            index.setdefault(f[by], []).append(f)
+    return index.get(who, [])
+
+
 def person(world, pid: str) -> Dict[str, Any]:
     """A named person's card: public roles (RULES section 12: public roles only), ties to the labs, and the
-    values of the orgs they hold roles at whose proofs cite one of their role facts."""
+    values of the orgs they hold roles at whose proofs cite one of their role facts; kept within
+    :func:`kept` (the page and its JSON)."""
+    key = ("person", pid)
+    if _MEMO is not None and key in _MEMO:
+        return _MEMO[key]
+    got = _person(world, pid)
+    if _MEMO is not None:
+        _MEMO[key] = got
+    return got
+
+
+def _person(world, pid: str) -> Dict[str, Any]:
     roles = [{"role": f["role"], "at": f["at"], "at_name": name_of(world, f["at"]), "recusal": f["recusal"],
-              "since": f["since"], "until": f["until"], "loc": str(f.loc), "org": f["at"] in world.orgs}
-             for f in world.facts.of("role") if f["person"] == pid]
+              "since": f["since"], "until": f["until"], "loc": str(f.loc), "org": is_org(world, f["at"])}
+             for f in _roles(world, "person", pid)]
     roles.sort(key=lambda r: (r["at"], r["role"], r["loc"]))
     locs = {r["loc"] for r in roles}
     touched = []
@@ -258,4 +294,4 @@ def people(world) -> List[str]:
 def people_at(world, org: str) -> List[Dict[str, str]]:
     """The named individuals with a role at ``org``: person, name, role, sorted."""
     return sorted(({"person": f["person"], "name": name_of(world, f["person"]), "role": f["role"]}
-                   for f in world.facts.of("role") if f["at"] == org), key=lambda r: (r["name"], r["person"], r["role"]))
+                   for f in _roles(world, "at", org)), key=lambda r: (r["name"], r["person"], r["role"]))

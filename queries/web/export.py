@@ -97,15 +97,21 @@ def pages(w: World) -> Iterator[Tuple[str, str, Callable[[], object]]]:
     yield "/people", "people.html", lambda: data.people(w)
     yield "/matrix", "matrix.html", lambda: data.matrix(w)
     for org in sorted(w.orgs):
-        f = fname(org)
-        yield f"/org/{org}", f"org/{f}.html", lambda org=org: dict(data.policies(w, org), card=data.card(w, org, p).to_json())
-        for d in DIMS:  # the proof's nodes and edges (its page draws the tree from them: not written twice)
-            yield f"/why/{org}/{d}", f"why/{f}/{d}.html", lambda org=org, d=d: {
-                k: v for k, v in data.proof(w, org, d, p).items() if k != "tree"}
+        yield from org_pages(w, org)
     for pid in data.people(w):
         yield f"/person/{pid}", f"person/{fname(pid)}.html", lambda pid=pid: data.person(w, pid)
     for node in sorted(w.facts.nodes):
         yield f"/money/{node}", f"money/{fname(node)}.html", lambda node=node: data.ties(w, node)
+
+
+def org_pages(w: World, org: str) -> Iterator[Tuple[str, str, Callable[[], object]]]:
+    """(url, file, json data) of an org's own pages: its card, and its values' proofs (each page's
+    data is the org's alone: prove.py's workers write them)."""
+    p, f = DEFAULT_POLICY, fname(org)
+    yield f"/org/{org}", f"org/{f}.html", lambda: dict(data.policies(w, org), card=data.card(w, org, p).to_json())
+    for d in DIMS:  # the proof's nodes and edges (its page draws the tree from them: not written twice)
+        yield f"/why/{org}/{d}", f"why/{f}/{d}.html", lambda d=d: {
+            k: v for k, v in data.proof(w, org, d, p).items() if k != "tree"}
 
 
 @contextmanager
@@ -141,7 +147,12 @@ def export(world: str, out: str, force: bool = False, as_of: Optional[str] = Non
         with data.kept():
             n = prove.jobs(jobs, len(w.orgs))
             with _bar("proving" if n > 1 else "", len(w.orgs) if n > 1 else 0) as advance:
-                prove.prove_all(w, n, advance)
+                # each worker writes the pages of the orgs it proves: they need no other org's data
+                done = prove.prove_all(w, n, advance, lambda org: _pages(app, org_pages(w, org), build, []))
+            for files in done.values():
+                written += files
+            skip = {f for files in done.values() for f in files}
+            todo = [t for t in todo if t[1] not in skip]
             with _bar("writing the site", len(todo)) as advance:
                 _pages(app, todo, build, written, advance)
         for src in sorted(STATIC.rglob("*")):
@@ -156,8 +167,9 @@ def export(world: str, out: str, force: bool = False, as_of: Optional[str] = Non
     return len(written), moved
 
 
-def _pages(app, todo, build: Path, written: List[str], advance: Callable[[], None]) -> None:
-    """Every page (rendered by the app in site mode) and its JSON; ``advance`` after each.
+def _pages(app, todo, build: Path, written: List[str], advance: Callable[[], None] = lambda: None) -> List[str]:
+    """Every page (rendered by the app in site mode) and its JSON, each file's name added to ``written``
+    (the answer); ``advance`` after each.
     Each page is the app's answer to a GET of its URL, dispatched in a request context of its own
     (what the test client does, without building and reading back a WSGI exchange per page)."""
     from urllib.parse import quote
@@ -174,6 +186,7 @@ def _pages(app, todo, build: Path, written: List[str], advance: Callable[[], Non
         _write(build, path, resp.get_data(), written, made)
         _write(build, path[:-len(".html")] + ".json", _json(shape()), written, made)
         advance()
+    return written
 
 
 def _write(root: Path, rel: str, body: bytes, written: List[str], made: Optional[set] = None) -> None:

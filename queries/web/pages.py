@@ -29,7 +29,7 @@ def chosen_policy(default: str) -> str:
 
 def known(w: World, org: Optional[str] = None, dim: Optional[str] = None) -> None:
     """404 unless ``org`` is an org of ``w`` and ``dim`` one of the eight dimensions."""
-    if org is not None and org not in w.orgs:
+    if org is not None and not data.is_org(w, org):
         abort(404, f"unknown org {org!r}")
     if dim is not None and dim not in DIMS:
         abort(404, f"unknown dimension {dim!r}: one of {' '.join(DIMS)}")
