@@ -79,7 +79,7 @@ def _update(target, old: S.Stored, d: Delta, inp, rules: str, as_of) -> List[str
     _evidence(d, orgs, day, rows, origins, number)
     new, signal_org = E._rederive(old, world, rows, origins, orgs, loc, derived,
                                   {n: c.rows for n, c in glob.items()}, number) if orgs else ({}, {})
-    with S._replacing(Path(target)) as tmp:
+    with S._replacing(Path(target), old.seals) as tmp:  # the tables the copy keeps as they were keep their seals
         shutil.copyfile(old.path, tmp)
         con = sqlite3.connect(tmp)
         try:
