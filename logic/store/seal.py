@@ -2,11 +2,12 @@
 this user's secret, bound to the store's key and the table's name) when the store is written
 (:func:`seal`), and checked before the table is first read (:class:`Seals`, once per process).
 
-The seal is two HMACs: a digest of the pages (the table's name, its page numbers and their bytes), then
-the mac of that digest bound to the store's key. An edited store (a copy of the old one with a few
-tables written again, under a new key) keeps the digest computed when the old store's table was
-checked, for each table whose pages hold byte for byte the old ones, and only binds it to the new key:
-hashing every page of the copy again was a fifth of an edit's CPU (issue 27).
+The seal is two HMACs: a digest of the pages (the table's name, its page numbers and the SHA-256 of
+each block of BLOCK pages), then the mac of that digest bound to the store's key. An edited store (a
+copy of the old one with a few rows written again, under a new key) hashes again only the blocks whose
+bytes differ from the old file's: the others keep the hashes computed when the old store's tables were
+checked (every table, when an edit opens it). Hashing every page of the copy again was a fifth of an
+edit's CPU (issue 27).
 
 SQLite's own integrity check passes a store whose bytes were changed inside a row (a name, a number):
 the checksum does not. Pages are what is hashed because hashing them costs what reading the file costs
@@ -20,6 +21,7 @@ its rows, unit ``@schema``.
 """
 from __future__ import annotations
 
+import hashlib
 import hmac
 import os
 import sqlite3
@@ -65,21 +67,50 @@ def _mac(sec: bytes, key: str, unit: str, pages: str) -> "hmac.HMAC":
                     "sha256")
 
 
-def _pages(fd: int, page_size: int, unit: str, pages: str) -> Iterator[bytes]:
+#: pages per block: a table's digest hashes its pages block by block, so an edit hashes again only the
+#: blocks it wrote (128 KiB at 4 KiB pages)
+BLOCK = 32
+
+#: (the old file's descriptor, a table's block hashes there): what an edited copy's digest may reuse
+Was = Tuple[int, Dict[Tuple[int, int], bytes]]
+
+
+def _blocks(pages: str) -> Iterator[Tuple[int, int]]:
+    """The runs of ``pages`` cut at every BLOCK-th page: (first, last) each."""
     for a, b in _spans(pages):
-        want = (b - a + 1) * page_size
-        data = os.pread(fd, want, (a - 1) * page_size)
-        if len(data) != want:
-            raise StoreDamaged(f"table {unit!r} lies past the end of the file")
-        yield data
+        while a <= b:
+            end = min(b, ((a - 1) // BLOCK + 1) * BLOCK)
+            yield a, end
+            a = end + 1
 
 
-def _digest(sec: bytes, fd: int, page_size: int, unit: str, pages: str) -> str:
-    """The HMAC of a table's pages (its name, page numbers and bytes), not bound to any store's key."""
+def _read(fd: int, page_size: int, unit: str, a: int, b: int) -> bytes:
+    want = (b - a + 1) * page_size
+    data = os.pread(fd, want, (a - 1) * page_size)
+    if len(data) != want:
+        raise StoreDamaged(f"table {unit!r} lies past the end of the file")
+    return data
+
+
+def _sha(data: bytes) -> bytes:
+    return hashlib.sha256(data).digest()
+
+
+def _digest(sec: bytes, fd: int, page_size: int, unit: str, pages: str,
+            was: Optional[Was] = None) -> Tuple[str, Dict[Tuple[int, int], bytes]]:
+    """The HMAC of a table's pages (its name, page numbers, and the SHA-256 of each block's bytes), not
+    bound to any store's key; and the block hashes. ``was``: a block whose bytes are the same in the old
+    file keeps its hash there (read back and compared, not hashed)."""
     h = _mac(sec, "", unit, pages)
-    for data in _pages(fd, page_size, unit, pages):
-        h.update(data)
-    return h.hexdigest()
+    hashes: Dict[Tuple[int, int], bytes] = {}
+    for a, b in _blocks(pages):
+        data = _read(fd, page_size, unit, a, b)
+        had = was[1].get((a, b)) if was is not None else None
+        if had is None or os.pread(was[0], len(data), (a - 1) * page_size) != data:
+            had = _sha(data)
+        hashes[(a, b)] = had
+        h.update(had)
+    return h.hexdigest(), hashes
 
 
 def _bound(sec: bytes, key: str, unit: str, pages: str, digest: str) -> str:
@@ -87,14 +118,6 @@ def _bound(sec: bytes, key: str, unit: str, pages: str, digest: str) -> str:
     h = _mac(sec, key, unit, pages)
     h.update(digest.encode())
     return h.hexdigest()
-
-
-def _same_pages(fd: int, old_fd: int, page_size: int, unit: str, pages: str) -> bool:
-    """Whether the pages of ``unit`` hold the same bytes in both files."""
-    try:
-        return all(a == b for a, b in zip(_pages(fd, page_size, unit, pages), _pages(old_fd, page_size, unit, pages)))
-    except StoreDamaged:
-        return False
 
 
 def _schema_mac(sec: bytes, key: str, rows: List[Tuple]) -> str:
@@ -106,7 +129,7 @@ def _schema_mac(sec: bytes, key: str, rows: List[Tuple]) -> str:
 def seal(path: str, old: Optional["Seals"] = None) -> None:
     """Write the checksums of the store at ``path`` (written, committed, not yet renamed in) into its
     ``_sums`` table, replacing any it had (an edited store's). ``old``: the seals of the store ``path`` was
-    copied from, whose checked tables' digests are kept where their pages are unchanged. OSError without
+    copied from, whose checked blocks' hashes are kept where their bytes are unchanged. OSError without
     a secret; StoreError if this SQLite cannot list a table's pages (it lacks the dbstat table)."""
     con = sqlite3.connect(path)
     try:
@@ -129,8 +152,7 @@ def seal(path: str, old: Optional["Seals"] = None) -> None:
             rows = []
             for unit, pages in sorted(units.items()):
                 runs = _runs(sorted(pages))
-                digest = old.kept(unit, runs, fd, page_size) if old is not None else None
-                digest = digest or _digest(sec, fd, page_size, unit, runs)
+                digest, _ = _digest(sec, fd, page_size, unit, runs, old.was(unit, page_size) if old else None)
                 rows.append((unit, runs, _bound(sec, key, unit, runs, digest)))
         finally:
             os.close(fd)
@@ -144,11 +166,11 @@ def seal(path: str, old: Optional["Seals"] = None) -> None:
 class Seals:
     """The checksums of an open store (``sums``: unit -> (pages, mac), read from ``_sums``), checked
     against its file (``fd``: the very file SQLite opened) one table at a time; ``checked``: those that
-    matched, ``digests`` their pages' digests. StoreDamaged on a mismatch."""
+    matched, ``hashes`` their blocks' hashes. StoreDamaged on a mismatch."""
 
     def __init__(self, fd: int, page_size: int, key: str, sums: Dict[str, Tuple[str, str]]):
         self.fd, self.page_size, self.key, self.sums = fd, page_size, key, sums
-        self.digests: Dict[str, str] = {}
+        self.hashes: Dict[str, Dict[Tuple[int, int], bytes]] = {}
         self._secret = secret()
         self.checked: Set[str] = set()
 
@@ -156,18 +178,18 @@ class Seals:
         if unit in self.checked:
             return
         pages, mac = self.sums.get(unit, ("", ""))
-        digest = _digest(self._secret, self.fd, self.page_size, unit, pages)
+        digest, hashes = _digest(self._secret, self.fd, self.page_size, unit, pages)
         if not mac or not hmac.compare_digest(_bound(self._secret, self.key, unit, pages, digest), mac):
             raise StoreDamaged(f"table {unit!r} does not match its checksum")
         self.checked.add(unit)
-        self.digests[unit] = digest  # what an edited copy keeps (kept): the digest of bytes just read
+        self.hashes[unit] = hashes  # what an edited copy may keep (was): hashes of bytes just checked
 
-    def kept(self, unit: str, pages: str, fd: int, page_size: int) -> Optional[str]:
-        """The digest of ``unit`` for a copy of this store open as ``fd``: the one checked here, if the copy
-        holds the table in the same pages with the same bytes; None if it must be hashed again."""
-        if unit not in self.checked or self.sums.get(unit, ("",))[0] != pages or page_size != self.page_size:
+    def was(self, unit: str, page_size: int) -> Optional[Was]:
+        """What a copy of this store may reuse of ``unit``: this file and the block hashes checked here
+        (none for a table not checked in this process)."""
+        if unit not in self.checked or page_size != self.page_size:
             return None
-        return self.digests.get(unit) if _same_pages(fd, self.fd, page_size, unit, pages) else None
+        return self.fd, self.hashes[unit]
 
     def check_schema(self, rows: List[Tuple]) -> None:
         mac = self.sums.get(SCHEMA_UNIT, ("", ""))[1]
