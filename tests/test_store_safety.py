@@ -18,7 +18,7 @@ from click.testing import CliRunner
 from provlog import World
 from provlog.facts import files as F
 from provlog.logic import store as S
-from provlog.logic.store import layout, reading
+from provlog.logic.store import layout, pages, reading
 from provlog.queries.cli import main
 from test_store import MAIN, MORE  # the same two-file world (pytest puts tests/ on the path)
 
@@ -129,10 +129,10 @@ def test_a_table_an_edit_kept_keeps_a_seal_that_still_catches_damage(world, tmp_
     store = tmp_path / "s.sqlite"
     hashed, sha, sealing = [], S.seal._sha, S.writing.seal
 
-    def counted(path, old=None):  # the bytes the edit's seal hashes (the old store's check aside)
+    def counted(path, *more):  # the bytes the edit's seal hashes (the old store's check aside)
         monkeypatch.setattr(S.seal, "_sha", lambda data: hashed.append(len(data)) or sha(data))
         try:
-            sealing(path, old)
+            sealing(path, *more)
         finally:
             monkeypatch.setattr(S.seal, "_sha", sha)
 
@@ -150,6 +150,10 @@ def test_a_table_an_edit_kept_keeps_a_seal_that_still_catches_damage(world, tmp_
     assert S.open_store(store, None) is not None  # every table of the edited store matches its seal (near miss)
     # one org's rows rewritten: the blocks they fill are hashed again, not the whole file
     assert 0 < sum(hashed) < store.stat().st_size / 2
+    con = sqlite3.connect(store)  # and each table's pages as SQLite lists them, kept ones too (store/pages.py)
+    listed = {t: pages.runs(sorted(ps)) for t, ps in pages.listed(con, 0).items()}
+    assert dict(con.execute("SELECT unit, pages FROM _sums WHERE unit != '@schema'")) == listed
+    con.close()
     carried = dict(_carried(before, store))
     data = store.read_bytes()
     unit, spans = next((u, sp) for u, sp in carried.items() if any(b"Registry" in data[a:b] for a, b in sp))
@@ -157,6 +161,34 @@ def test_a_table_an_edit_kept_keeps_a_seal_that_still_catches_damage(world, tmp_
     a, b = next(sp for sp in spans if b"Registry" in data[sp[0]:sp[1]])
     store.write_bytes(data[:a] + data[a:b].replace(b"Registry", b"Regxstry") + data[b:])
     assert S.open_store(store, None, quiet=True) is None and not store.exists()  # caught, and dropped
+
+
+def _tables(path, rows):
+    con = sqlite3.connect(path)
+    for table in ("a", "b"):
+        con.execute(f"CREATE TABLE IF NOT EXISTS {table} (x)")
+        con.executemany(f"INSERT INTO {table} VALUES (?)", [(table * 900,)] * rows)
+    con.commit()
+    return con
+
+
+def test_a_table_that_grew_unnoted_has_its_pages_listed_again(tmp_path):
+    path = tmp_path / "x.sqlite"
+    con = _tables(path, 40)
+    kept = {t: pages.runs(sorted(ps)) for t, ps in pages.listed(con, 0).items()}
+    con.executemany("INSERT INTO b VALUES (?)", [("b" * 900,)] * 40)  # b grows: new pages
+    con.commit()
+    whole = {t: sorted(ps) for t, ps in pages.listed(con, 0).items()}
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        # b written but not noted: its old pages leave some unaccounted for, so every table is listed
+        assert pages._relisted(con, fd, kept, set()) is None
+        assert {t: sorted(ps) for t, ps in pages.listed(con, fd, kept, set()).items()} == whole
+        # near miss: b noted, a kept as it was
+        assert {t: sorted(ps) for t, ps in pages._relisted(con, fd, kept, {"b"}).items()} == whole
+    finally:
+        os.close(fd)
+        con.close()
 
 
 # -- 3. the secret --------------------------------------------------------------------------------------

@@ -30,31 +30,12 @@ from typing import Dict, Iterator, List, Optional, Sequence, Set, Tuple
 from .errors import StoreDamaged, StoreError
 from .key import secret
 from .layout import FIXED
+from .pages import _spans, listed, runs as _runs
 
 #: the unit that seals sqlite_master's rows (every other unit is a table's name)
 SCHEMA_UNIT = "@schema"
 #: what the read path checks when it opens a store (every command reads them); the rest when first read
 EAGER = ("_meta", "_relations", "_facts", "_derived")
-
-
-def _runs(pages: Sequence[int]) -> str:
-    """Sorted page numbers as runs, ``1-3,7``."""
-    out: List[str] = []
-    start = prev = None
-    for p in list(pages) + [None]:
-        if start is not None and p == prev + 1:
-            prev = p
-            continue
-        if start is not None:
-            out.append(str(start) if start == prev else f"{start}-{prev}")
-        start = prev = p
-    return ",".join(out)
-
-
-def _spans(text: str) -> Iterator[Tuple[int, int]]:
-    for run in text.split(","):
-        a, _, b = run.partition("-")
-        yield int(a), int(b or a)
 
 
 def schema_rows(con: sqlite3.Connection) -> List[Tuple]:
@@ -126,10 +107,11 @@ def _schema_mac(sec: bytes, key: str, rows: List[Tuple]) -> str:
     return h.hexdigest()
 
 
-def seal(path: str, old: Optional["Seals"] = None) -> None:
+def seal(path: str, old: Optional["Seals"] = None, written: Optional[Set[str]] = None) -> None:
     """Write the checksums of the store at ``path`` (written, committed, not yet renamed in) into its
     ``_sums`` table, replacing any it had (an edited store's). ``old``: the seals of the store ``path`` was
-    copied from, whose checked blocks' hashes are kept where their bytes are unchanged. OSError without
+    copied from, whose checked blocks' hashes are kept where their bytes are unchanged, and whose tables
+    not ``written`` (pages.py) keep their pages if they add up. OSError without
     a secret; StoreError if this SQLite cannot list a table's pages (it lacks the dbstat table)."""
     con = sqlite3.connect(path)
     try:
@@ -138,17 +120,15 @@ def seal(path: str, old: Optional["Seals"] = None) -> None:
         con.execute("DELETE FROM _sums")
         con.commit()
         key = con.execute("SELECT v FROM _meta WHERE k = 'key'").fetchone()[0]
-        units: Dict[str, List[int]] = {}
-        try:
-            for table, page in con.execute("SELECT m.tbl_name, d.pageno FROM dbstat AS d JOIN sqlite_master AS m "
-                                           "ON m.name = d.name WHERE m.tbl_name != '_sums'"):
-                units.setdefault(table, []).append(page)
-        except sqlite3.OperationalError as e:
-            raise StoreError(f"this SQLite cannot checksum a store ({e})")
         page_size = con.execute("PRAGMA page_size").fetchone()[0]
         sec = secret()
         fd = os.open(path, os.O_RDONLY)
         try:
+            try:  # the pages a checked table of the old store had, if the edit did not write it
+                kept = {u: old.sums[u][0] for u in old.checked} if old is not None else None
+                units = listed(con, fd, kept, written)
+            except sqlite3.OperationalError as e:
+                raise StoreError(f"this SQLite cannot checksum a store ({e})")
             rows = []
             for unit, pages in sorted(units.items()):
                 runs = _runs(sorted(pages))
