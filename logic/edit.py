@@ -100,9 +100,9 @@ def _update(target, old, facts, inp, fingerprint, as_of, texts) -> List[str]:
     new, signal_org = _rederive(old, facts, rows, origins, orgs, loc, derived,
                                 {n: c.rows for n, c in glob.items()}) if orgs else ({}, {})
     number = {id(f): n for n, f in enumerate(facts, 1)}
-    with S._replacing(Path(target)) as tmp:
+    with S._replacing(Path(target), old.seals) as tmp:  # the tables the copy keeps as they were keep their seals
         shutil.copyfile(old.path, tmp)
-        con = sqlite3.connect(tmp)
+        con = S.editing(tmp)  # notes the tables it writes: the others keep their pages (store/pages.py)
         try:
             _apply(con, old, loc, orgs, new, signal_org, numbers, set(tables))
             _rewrite(con, old, tables, glob, origins, number)

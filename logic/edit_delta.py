@@ -79,9 +79,9 @@ def _update(target, old: S.Stored, d: Delta, inp, rules: str, as_of) -> List[str
     _evidence(d, orgs, day, rows, origins, number)
     new, signal_org = E._rederive(old, world, rows, origins, orgs, loc, derived,
                                   {n: c.rows for n, c in glob.items()}, number) if orgs else ({}, {})
-    with S._replacing(Path(target)) as tmp:
+    with S._replacing(Path(target), old.seals) as tmp:  # the tables the copy keeps as they were keep their seals
         shutil.copyfile(old.path, tmp)
-        con = sqlite3.connect(tmp)
+        con = S.editing(tmp)  # notes the tables it writes: the others keep their pages (store/pages.py)
         try:
             E._apply(con, old, loc, orgs, new, signal_org, lambda c: _renumber(c, old, d, matched, set(tables)),
                      set(tables))

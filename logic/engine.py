@@ -17,30 +17,57 @@ from __future__ import annotations
 
 import threading
 from contextlib import contextmanager
+from types import SimpleNamespace
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from fractions import Fraction
 
-from pyDatalog import Aggregate, Logic, pyDatalog, pyEngine, pyParser
-from pyDatalog.util import DatalogError
-
 from .syntax import Atom, FuncEq, parse_rule
 
 _LOCK = threading.RLock()
+_PYD: Optional[SimpleNamespace] = None
 
-#: The pyDatalog internals this module relies on, beyond its documented API (setup.cfg pins the
-#: versions they were tested with). A missing one fails at import, naming itself, instead of
-#: silently turning a patch off.
-INTERNALS = (
-    (pyEngine, "Python_resolvers"),  # the resolver hook Tables are served through
-    (pyEngine, "Literal"), (pyEngine, "Const"), (pyEngine, "Var"), (pyEngine, "Pred"), (pyEngine, "retract"),
-    (Aggregate.Aggregate, "complete"), (Aggregate.Aggregate, "_process_group_concurrently"),
-    (Aggregate.Aggregate, "key"), (Aggregate.Aggregate, "fact_candidate"),
-)
-_missing = [f"{owner.__name__}.{name}" for owner, name in INTERNALS if not hasattr(owner, name)]
-if _missing:
-    raise ImportError(f"provlog needs pyDatalog 0.22 (its internals {', '.join(_missing)} are gone); "
-                      f"install the version setup.cfg names")
+
+def pydatalog() -> SimpleNamespace:
+    """pyDatalog's modules (``Aggregate``, ``Logic``, ``pyDatalog``, ``pyEngine``, ``pyParser``) and
+    ``DatalogError``, imported on first use: joins.py answers every relation of a derivation, so a
+    derivation, an edit and a card never pay pyDatalog's import (with SQLAlchemy, about 0.35 s);
+    a goal, the explainer or a rulebook that asks the engine does, once.
+
+    The pyDatalog internals this module relies on, beyond its documented API (:data:`INTERNALS`,
+    setup.cfg pins the versions they were tested with), are checked here: a missing one fails,
+    naming itself, instead of silently turning a patch off.
+    """
+    global _PYD
+    if _PYD is None:
+        from pyDatalog import Aggregate, Logic, pyDatalog as pyd, pyEngine, pyParser
+        from pyDatalog.util import DatalogError
+
+        missing = [f"{owner.__name__}.{name}" for owner, name in _internals(pyEngine, Aggregate)
+                   if not hasattr(owner, name)]
+        if missing:
+            raise ImportError(f"provlog needs pyDatalog 0.22 (its internals {', '.join(missing)} are gone); "
+                              f"install the version setup.cfg names")
+        _PYD = SimpleNamespace(Aggregate=Aggregate, Logic=Logic, pyDatalog=pyd, pyEngine=pyEngine,
+                               pyParser=pyParser, DatalogError=DatalogError)
+    return _PYD
+
+
+def _internals(pyEngine, Aggregate):
+    return (
+        (pyEngine, "Python_resolvers"),  # the resolver hook Tables are served through
+        (pyEngine, "Literal"), (pyEngine, "Const"), (pyEngine, "Var"), (pyEngine, "Pred"), (pyEngine, "retract"),
+        (Aggregate.Aggregate, "complete"), (Aggregate.Aggregate, "_process_group_concurrently"),
+        (Aggregate.Aggregate, "key"), (Aggregate.Aggregate, "fact_candidate"),
+    )
+
+
+def __getattr__(name):
+    # INTERNALS names pyDatalog's objects, so reading it imports pyDatalog (the module itself does not)
+    if name == "INTERNALS":
+        pyd = pydatalog()
+        return _internals(pyd.pyEngine, pyd.Aggregate)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _complete_in_order(self, base_subgoal, subgoal):
@@ -156,12 +183,16 @@ class Table:
 
 
 class Program:
-    """One Datalog program: rules loaded into it, facts kept beside it in tables."""
+    """One Datalog program: rules loaded into it, facts kept beside it in tables.
+
+    Its pyDatalog logic is made the first time the engine is asked something (:meth:`active`):
+    until then the rules loaded and the relations replaced by facts are only noted, and replayed in
+    order then, so a program whose relations joins.py answers never imports pyDatalog.
+    """
 
     def __init__(self):
-        with _LOCK:
-            Logic()  # a fresh, empty logic for this thread...
-            self._logic = Logic(True)  # ...which this program keeps
+        self._logic = None  # pyDatalog's Logic of this program, once started (_started)
+        self._pending: List[Tuple] = []  # ("load", clauses) / ("drop", predicate, arity), until started
         self._tables: Dict[str, Table] = {}  # "name/arity" -> its facts (the engine's resolvers while active)
         self.sizes: Dict[str, int] = {}  # facts per predicate (strata.py skips joins with an empty one)
         self.tables: Dict[str, List[Tuple[Any, ...]]] = {}  # the same rows by name (strata keeps answers here)
@@ -169,12 +200,27 @@ class Program:
         self._functions: Dict[str, int] = {}  # functions (aggregates) the rules define: name -> keys + 1
         self._asked: Dict[Tuple[str, int, bool], Table] = {}  # rows of relations asked whole, not kept
         self._read_by: Dict[str, str] = {}  # function f -> a relation r(K.., V) <= (f[K..] == V): the same rows
+        self._aggregates: Dict[str, List[str]] = {}  # function f -> the clauses that define it
+
+    def _started(self) -> SimpleNamespace:
+        """pyDatalog, with this program's logic made and every noted load and drop replayed in order."""
+        pyd = pydatalog()
+        with _LOCK:  # one start, even if two threads ask at once
+            if self._logic is None:
+                pyd.Logic()  # a fresh, empty logic for this thread...
+                self._logic = pyd.Logic(True)  # ...which this program keeps
+                pending, self._pending = self._pending, []
+                for op in pending:
+                    (self._load if op[0] == "load" else self._retract)(*op[1:])
+        return pyd
 
     @contextmanager
     def active(self):
         """Make this program the thread's current logic for the block: its tables join the engine's
         resolvers (beside any the caller declared) and aggregates run group by group; both are given
         back after."""
+        pyd = self._started()
+        Logic, pyEngine, Aggregate = pyd.Logic, pyd.pyEngine, pyd.Aggregate
         with _LOCK:
             Logic(self._logic)
             outer = pyEngine.Python_resolvers
@@ -200,10 +246,17 @@ class Program:
                     self._read_by.setdefault(read.name, head.name)
             else:
                 self._functions[head.name] = len(head.args) + 1
+                self._aggregates.setdefault(head.name, []).append(text)
         self._asked.clear()
+        if self._logic is None:
+            self._pending.append(("load", list(clauses)))
+        else:
+            self._load(clauses)
+
+    def _load(self, clauses: Sequence[str]) -> None:
         with self.active():
             # Rules may name Fraction, so thresholds are exact (Fraction(1, 5) is 20%).
-            pyParser.load("\n".join(clauses), newglobals={"Fraction": Fraction}, defined={"Fraction"})
+            pydatalog().pyParser.load("\n".join(clauses), newglobals={"Fraction": Fraction}, defined={"Fraction"})
 
     def _table(self, predicate: str, arity: int) -> Table:
         key = f"{predicate}/{arity}"
@@ -230,15 +283,22 @@ class Program:
 
     def replace_with_facts(self, predicate: str, arity: int, rows: Iterable[Sequence[Any]]) -> None:
         """Drop the rules of ``predicate`` and keep ``rows`` as its facts (see strata.py)."""
-        with self.active():
-            pred = pyEngine.Pred(predicate, arity)
-            for clause in list(pred.clauses.values()):
-                pyEngine.retract(clause)
+        if self._logic is None:
+            self._pending.append(("drop", predicate, arity))
+        else:
+            self._retract(predicate, arity)
         self._tables.pop(f"{predicate}/{arity}", None)
         self.sizes[predicate] = 0
         self.tables.pop(predicate, None)
         self.declare(predicate, arity)
         self.assert_rows(predicate, rows)
+
+    def _retract(self, predicate: str, arity: int) -> None:
+        with self.active():
+            pyEngine = pydatalog().pyEngine
+            pred = pyEngine.Pred(predicate, arity)
+            for clause in list(pred.clauses.values()):
+                pyEngine.retract(clause)
 
     def table(self, predicate: str) -> List[Tuple[Any, ...]]:
         """The facts of a predicate: asserted ones, or a relation's answers kept by strata.py."""
@@ -278,18 +338,28 @@ class Program:
         table = self._asked.get(key)
         if table is None:
             try:
-                rows = self._ask_whole(predicate, arity, function)
-            except DatalogError:  # a relation the engine answers only with some arguments bound
+                rows = self._joined(predicate) if function else None
+                if rows is None:
+                    rows = self._ask_whole(predicate, arity, function)
+            except pydatalog().DatalogError:  # a relation the engine answers only with some arguments bound
                 return self._ask_bound(predicate, arity, bound, function)
             table = self._asked[key] = Table()
             table.extend(rows)
         return table.match(bound)
 
+    def _joined(self, function: str) -> Optional[List[Tuple[Any, ...]]]:
+        """A function no kept relation reads (``lab_revenue_share``), joined in Python from its aggregate as
+        strata.py joins relations (joins.py), so storing it asks pyDatalog nothing; None if joins cannot."""
+        from .joins import aggregate_rows
+        from .rules import Rule
+
+        return aggregate_rows([Rule("", text, "") for text in self._aggregates.get(function, ())], self)
+
     def _ask_bound(self, predicate: str, arity: int, bound, function: bool) -> List[Tuple[Any, ...]]:
         if not function:
             try:
                 return self.relation(predicate, arity, dict(bound))
-            except DatalogError:
+            except pydatalog().DatalogError:
                 pass
         raise LookupError(f"{predicate} cannot be listed with these arguments free")
 
@@ -297,6 +367,7 @@ class Program:
         if not function:
             return self.relation(predicate, arity)
         with self.active():
+            pyEngine = pydatalog().pyEngine
             # pyDatalog's literal for f[K1..Kn] == V: predicate "f[n]==", a class prefix, the keys, the value
             goal = pyEngine.Literal(f"{predicate}[{arity - 1}]==",
                                     [pyEngine.Const("_pyD_class")] + [pyEngine.Var(f"V{i}") for i in range(arity)],
@@ -312,6 +383,7 @@ class Program:
         """
         bound = bound or {}
         with self.active():
+            pyEngine = pydatalog().pyEngine
             goal = pyEngine.Literal(predicate, [pyEngine.Const(bound[i]) if i in bound else pyEngine.Var(f"V{i}")
                                                 for i in range(arity)])
             found = goal.ask()
@@ -327,7 +399,7 @@ class Program:
         A ground goal that holds answers ``[()]``; no answer is ``[]``.
         """
         with self.active():
-            ans = pyDatalog.ask(goal)
+            ans = pydatalog().pyDatalog.ask(goal)
         if ans is None:
             return []
         if ans.answers is True:

@@ -186,6 +186,23 @@ def _function(lit: FuncEq, program, defining: Optional[Callable[[str], Sequence[
     return Atom(lit.name + "[]", tuple(lit.args) + (lit.value,)), _groups(agg_rules[0], m, program)
 
 
+def aggregate_rows(rules: Sequence[Rule], program) -> Optional[List[Tuple[Any, ...]]]:
+    """The rows ``K.. + (value,)`` of the function ``rules`` define (one aggregate, ``f[K..] == min_/len_/
+    sum_(..)``), its body joined over ``program``'s tables as :func:`_function` joins it; None if it has
+    another shape or reads a relation not kept (then pyDatalog answers it)."""
+    head = rules[0].head_literal if len(rules) == 1 else None
+    if not isinstance(head, FuncEq) or not isinstance(head.value, Aggregate):
+        return None
+    m = _AGGREGATE.match(head.value.text)
+    keys = [k.name for k in head.args if isinstance(k, Var)]
+    if m is None or len(set(keys)) != len(head.args) or (m.group(1) != "len_") != bool(m.group(3)):
+        return None
+    try:
+        return _groups(rules[0], m, program)()
+    except _Unsupported:
+        return None
+
+
 def _groups(agg_rule: Rule, m, program) -> Callable[[], List[Tuple[Any, ...]]]:
     """The rows ``K.. + (value,)`` of the aggregate ``agg_rule`` (``f[K..] == min_/len_/sum_(..)``,
     matched by ``m``): its body joined, then grouped."""

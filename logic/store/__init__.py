@@ -39,11 +39,12 @@ from .facts import StoredFacts, StoredOrigins, derived_signal, derived_signals, 
 from .key import default_path, inputs, key_of, listed_files
 from .layout import _FACT_COLS, READERS, SCHEMA, _q
 from .model import StoredModel
+from .pages import editing
 from .reading import Stored, open_store
 from .writing import _fact_row, _replacing, copy, create_table, write, write_texts
 
 __all__ = [
     "SCHEMA", "READERS", "StoreError", "StoreDamaged", "NotAStore", "warn", "encode", "decode", "inputs", "listed_files", "key_of",
     "default_path", "write", "write_texts", "copy", "create_table", "open_store", "Stored", "StoredModel", "StoredFacts",
-    "StoredOrigins", "fact_from_row", "derived_signal", "derived_signals",
+    "StoredOrigins", "fact_from_row", "derived_signal", "derived_signals", "editing",
 ]

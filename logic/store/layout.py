@@ -11,8 +11,9 @@ from typing import Dict, Iterable, List, Optional, Tuple
 from .errors import StoreError
 
 #: the layout of the tables below; a store of another layout is a miss (2: the checksums, ``_sums``;
-#: 3: each statement's canonical text, ``_canon``, and each file's text, ``_texts``, for edits: issue 27)
-SCHEMA = 3
+#: 3: each statement's canonical text, ``_canon``, and each file's text, ``_texts``, for edits: issue 27;
+#: 4: each table's seal is its pages' digest bound to the key, seal.py, so an edit keeps unchanged tables)
+SCHEMA = 4
 
 #: the tables every store has, with the exact SQL that makes them (a relation's table is one more each)
 FIXED = {

@@ -13,6 +13,7 @@ from ...facts.model import Fact
 from .codec import _enc, _kind_of, _to_sql, encode
 from .key import key_of
 from .reading import refuse_a_stranger
+from .pages import WRITTEN
 from .seal import seal
 from .layout import _INDEXES, _SQL, FIXED, SCHEMA, _column_names, _q
 
@@ -32,8 +33,10 @@ _ID_KINDS = ("lab", "org", "entity", "person", "source", "signal", "preset", "re
 
 
 @contextmanager
-def _replacing(target: Path) -> Iterator[str]:
-    """A temporary file beside ``target`` to write a store in, then sealed (its checksums: seal.py),
+def _replacing(target: Path, old=None) -> Iterator[str]:
+    """A temporary file beside ``target`` to write a store in, then sealed (its checksums: seal.py;
+    ``old``: the Seals of the store it is a copy of, written through ``editing``: what it kept keeps its
+    pages and hashes),
     synced and renamed over ``target`` (atomic: a reader sees the old file or the new one, whole);
     removed instead if the block fails. NotAStore if ``target`` is a file that is not a store."""
     refuse_a_stranger(target)
@@ -45,11 +48,12 @@ def _replacing(target: Path) -> Iterator[str]:
         os.umask(umask)
         os.chmod(tmp, 0o666 & ~umask)  # as any file the user makes, not mkstemp's owner-only
         yield tmp
-        seal(tmp)
+        seal(tmp, old, WRITTEN.pop(tmp, None))
         with open(tmp, "rb+") as fh:  # written without SQLite's syncs: on disk before it is renamed in
             os.fsync(fh.fileno())
         os.replace(tmp, target)
     except BaseException:
+        WRITTEN.pop(tmp, None)
         try:
             os.unlink(tmp)
         except OSError:
