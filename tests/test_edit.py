@@ -4,10 +4,8 @@ Each edit below is checked twice: the store the edit path writes equals, relatio
 by row, the store of a whole derivation of the edited world; and the values it answers are the ones the
 RULES give, derived by hand in the comments. An edit the proof does not cover (a stake) is derived whole.
 """
-import os
 import random
 import shutil
-import sqlite3
 import sys
 from pathlib import Path
 
@@ -259,19 +257,9 @@ def test_only_signals_and_cites_make_the_edited_rows():
 @pytest.fixture(scope="module")
 def generated(tmp_path_factory):
     """A generated world of 3 orgs in ``orig/`` and its store (``orig.sqlite``), made once."""
-    from bench.generate import generate
+    from test_edit_kinds import stored_copy
 
-    base = tmp_path_factory.mktemp("gen")
-    (base / "orig").mkdir()
-    for name, text in generate(3, 5).items():
-        (base / "orig" / name).write_text(text)
-    shutil.copytree(base / "orig", base / "w")
-    os.chdir(base)
-    try:
-        World.load(base / "w", store=base / "orig.sqlite").derivation
-    finally:
-        os.chdir(ROOT)
-    return base
+    return stored_copy(tmp_path_factory.mktemp("gen"), 3, 5)
 
 
 def _edit(lines, rnd):

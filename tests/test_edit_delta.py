@@ -12,7 +12,6 @@ and the old store stays as it was.
 """
 import hashlib
 import json
-import os
 import re
 import shutil
 import sqlite3
@@ -31,26 +30,13 @@ for p in (str(ROOT), str(ROOT / "tests")):
     if p not in sys.path:
         sys.path.insert(0, p)
 
-from test_edit_kinds import EXTRA, _check  # noqa: E402
+from test_edit_kinds import EXTRA, _check, stored_copy  # noqa: E402
 
 
 @pytest.fixture(scope="module")
 def made(tmp_path_factory):
     """The generated world in ``orig/`` and the store of its copy ``w/`` (``orig.sqlite``), made once."""
-    from bench.generate import generate
-
-    base = tmp_path_factory.mktemp("delta")
-    (base / "orig").mkdir()
-    for name, text in generate(4, 3).items():
-        (base / "orig" / name).write_text(text)
-    (base / "orig" / "extra.facts").write_text(EXTRA)
-    shutil.copytree(base / "orig", base / "w")
-    os.chdir(base)
-    try:
-        World.load(base / "w", store=base / "orig.sqlite").derivation
-    finally:
-        os.chdir(ROOT)
-    return base
+    return stored_copy(tmp_path_factory.mktemp("delta"), 4, 3, EXTRA)
 
 
 @pytest.fixture

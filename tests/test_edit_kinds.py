@@ -104,13 +104,19 @@ def edit(files, kind, rnd):
 def base(tmp_path_factory):
     """A generated world of 4 orgs plus EXTRA in ``orig/``, and the store of its copy ``w/`` (``orig.sqlite``),
     made once."""
+    return stored_copy(tmp_path_factory.mktemp("kinds"), 4, 3, EXTRA)
+
+
+def stored_copy(base: Path, orgs: int, seed: int, extra: str = "") -> Path:
+    """``base/orig/``: bench/generate.py's world of ``orgs`` orgs (and ``extra.facts``, if given);
+    ``base/w/``: its copy, derived and stored in ``base/orig.sqlite`` (file names relative to ``base``)."""
     from bench.generate import generate
 
-    base = tmp_path_factory.mktemp("kinds")
     (base / "orig").mkdir()
-    for name, text in generate(4, 3).items():
+    for name, text in generate(orgs, seed).items():
         (base / "orig" / name).write_text(text)
-    (base / "orig" / "extra.facts").write_text(EXTRA)
+    if extra:
+        (base / "orig" / "extra.facts").write_text(extra)
     shutil.copytree(base / "orig", base / "w")
     os.chdir(base)
     try:
