@@ -133,9 +133,9 @@ def _global(old: S.Stored, facts: FactSet, rows, removed: List[Fact], added: Lis
     moved = {p for p, c in tables.items() if c}
     # a derived signal cites its proofs' statements (their spans and sources) and is numbered by its key's
     # statement (its canonical text, program.py _sort_key): one of them changed
-    cited = {fid for (fs, key) in old.query("SELECT facts, key FROM _derived")
-             for fid in S.decode(fs) + [k for k in [S.decode(key)] if isinstance(k, str)]}
-    remake = any(f.fid in cited for f in removed + added)
+    changed = {f.fid for f in removed + added}
+    remake = {org for (org, fs, key) in old.query("SELECT org, facts, key FROM _derived")
+              if changed.intersection(S.decode(fs) + [k for k in [S.decode(key)] if isinstance(k, str)])}
     if not moved and not remake:
         return tables, {}, None
     glob, derived = spread.rederive(old, rows, facts, moved, loc, remake)
