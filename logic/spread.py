@@ -112,7 +112,7 @@ def rederive(old: "S.Stored", rows: Dict[str, List[Tuple]], facts: FactSet, chan
     moved, out = set(changed), {}
     kept = _Kept(program, old, rules)
     for comp in strata.plan(rules, goals):
-        if comp == ["chain"] and _chains(program, old, rules, rows, moved, out, kept):
+        if comp == ["chain"] and _chains(program, old, rules, rows, moved, out, kept) or set(comp) <= kept.bounded:
             continue
         _component(program, old, rules, comp, moved, out, kept)
     derived = None
@@ -151,6 +151,7 @@ class _Kept:
         for r in rules:
             self.reads.setdefault(r.head_name, set()).update(strata.body_relations(r))
         self.facts: Set[str] = set()  # relations whose rules were replaced by rows (read no further)
+        self.bounded: Set[str] = set()  # relations derived again on their affected keys alone (chains.py)
 
     def keep(self, name: str) -> None:
         self.pending.add(name)
@@ -218,8 +219,8 @@ def _chains(program, old: "S.Stored", rules, rows: Dict[str, List[Tuple]], moved
 
     if "stake" not in moved or "chain" not in old.rels:
         return False
-    was = old.rows("chain")
-    got = chains.rederive(was, stored_rows(old, "stake"), rows["stake"], rules)
+    was, stakes = old.rows("chain"), stored_rows(old, "stake")
+    got = chains.rederive(was, stakes, rows["stake"], rules)
     if got is None:
         return False
     program.replace_with_facts("chain", old.rels["chain"][0], got)
@@ -228,7 +229,32 @@ def _chains(program, old: "S.Stored", rules, rows: Dict[str, List[Tuple]], moved
     if ch:
         out["chain"] = ch
         moved.add("chain")
+        _dependents(program, old, rules, got, chains.holders(stakes, rows["stake"]), moved, out, kept)
     return True
+
+
+def _dependents(program, old: "S.Stored", rules, chain: List[Tuple], again: Set[str], moved: Set[str],
+                out: Dict[str, Changed], kept: "_Kept") -> None:
+    """``chain``'s dependents (logic/chains.py ``DEPENDENTS``) derived again only for the holders
+    ``again`` whose chains changed, every other holder's rows read from ``old`` (marked done in
+    ``kept``: not derived again); nothing if that does not apply (they are then derived whole)."""
+    from . import chains
+
+    if not all(n in old.rels or n in old.funcs for n in chains.DEPENDENTS) or "effective_stake" not in old.funcs:
+        return
+    new = chains.dependents([r for r in chain if r[0] in again], rules, old.funcs["effective_stake"][0])
+    if new is None:
+        return
+    for name in chains.DEPENDENTS:
+        was = stored_rows(old, name)
+        ch = Changed([r for r in was if r[0] not in again] + new[name], was)
+        if name in old.rels:
+            program.replace_with_facts(name, old.rels[name][0], ch.rows)
+            kept.done([name])
+        kept.bounded.add(name)
+        if ch:
+            out[name] = ch
+            moved.add(name)
 
 
 def orgs(changed: Dict[str, Changed], routes: Dict[str, List[Optional[Route]]], old: "S.Stored") -> Set[str]:
