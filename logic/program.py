@@ -77,10 +77,13 @@ def signal_rows(derived) -> Dict[str, List[Tuple]]:
 
 
 def _by_fid(facts, fids: Set[Any]) -> Dict[str, Fact]:
-    """The statements of the kinds ``fids`` name, by fact id: a fact id is ``kind:id`` or
-    ``kind@file:line`` (``Fact.fid``), so a string without ``:`` or ``@`` names no statement."""
-    kinds = {f.split(":")[0].split("@")[0] for f in fids if isinstance(f, str) and (":" in f or "@" in f)}
-    return {f.fid: f for k in sorted(kinds) for f in facts.of(k)}
+    """The statements ``fids`` name (those that name one), by fact id: read one by one where the
+    statements say how (an edited world's, logic/edit_delta.py ``statements``), else from all of them."""
+    wanted = {f for f in fids if isinstance(f, str)}
+    if hasattr(facts, "statements"):
+        return facts.statements(wanted)
+    by = facts.by_fid if isinstance(facts, FactSet) else {f.fid: f for f in facts}
+    return {f: by[f] for f in wanted if f in by}
 
 
 def _sort_key(key, facts_by_id: Dict[str, Fact]):
