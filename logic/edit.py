@@ -146,7 +146,13 @@ def _derived_moved(old: S.Stored, derived: Dict[str, Any]) -> Set[str]:
     """The orgs of every derived signal that is new, gone or changed (in any field)."""
     from .program import DerivedSignal
 
-    was = {s.id: s for s in (S.derived_signal(r, DerivedSignal) for r in old.query("SELECT * FROM _derived"))}
+    orgs = getattr(derived, "orgs", None)  # (spread.Remade: the others' are the store's, unchanged)
+    if orgs is None:
+        rows = old.query("SELECT * FROM _derived")
+    else:
+        rows = old.query(f"SELECT * FROM _derived WHERE org IN ({','.join('?' * len(orgs))})", sorted(orgs))
+        derived = {k: s for k, s in derived.items() if s.org in orgs}
+    was = {s.id: s for s in (S.derived_signal(r, DerivedSignal) for r in rows)}
     return {s.org for k in set(was) | set(derived) for s in (was.get(k), derived.get(k))
             if s is not None and was.get(k) != derived.get(k)}
 

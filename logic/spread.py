@@ -135,7 +135,15 @@ def _derived(old: "S.Stored", facts: FactSet, program, orgs: Set[str]) -> Dict[s
     marks = ",".join("?" * len(orgs))
     kept = old.query(f"SELECT * FROM _derived WHERE org NOT IN ({marks})", sorted(orgs))
     got = [S.derived_signal(r, DerivedSignal) for r in kept] + list(d.derived.values())
-    return {s.id: s for s in sorted(got, key=lambda s: (s.rule, s.org, int(s.id.rsplit("/", 1)[1])))}
+    return Remade(orgs, ((s.id, s) for s in sorted(got, key=lambda s: (s.rule, s.org, int(s.id.rsplit("/", 1)[1])))))
+
+
+class Remade(dict):
+    """Derived signals by id, of which those of ``orgs`` were made again (the others are the store's)."""
+
+    def __init__(self, orgs: Set[str], items):
+        super().__init__(items)
+        self.orgs = set(orgs)
 
 
 class _Kept:
