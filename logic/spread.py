@@ -11,9 +11,13 @@ result, ...) makes EDB rows that no org's per-org relations own; here:
   tables reach (the structural rules, the derived signals' stratum, the
   role tests, ...: every relation no signal row reaches), reading every
   other global relation from the previous store; and compares each with
-  the store, row by row. If the derived signals' stratum is reached, the
-  derived signals are made again (as a whole derivation makes them) and
-  compared with the store's;
+  the store, row by row. A component is decoded from the store only when
+  one derived again reads it. If the derived signals' stratum is reached,
+  the derived signals of the orgs whose ``derive`` or ``uses`` rows moved
+  (or that cite a changed statement) are made again (as a whole derivation
+  makes them), the rest read from the store. After a stake edit ``chain``
+  and its dependents are derived again only for the holders whose chains
+  can change (logic/chains.py);
 * :func:`orgs` turns the changed rows of global relations into the orgs
   whose per-org rows they can change (``locality.routes``: proved from the
   rules), plus the orgs of every derived signal that changed.
