@@ -133,9 +133,9 @@ def _global(old: S.Stored, facts: FactSet, rows, removed: List[Fact], added: Lis
     moved = {p for p, c in tables.items() if c}
     # a derived signal cites its proofs' statements (their spans and sources) and is numbered by its key's
     # statement (its canonical text, program.py _sort_key): one of them changed
-    cited = {fid for (fs, key) in old.query("SELECT facts, key FROM _derived")
-             for fid in S.decode(fs) + [k for k in [S.decode(key)] if isinstance(k, str)]}
-    remake = any(f.fid in cited for f in removed + added)
+    changed = {f.fid for f in removed + added}
+    remake = {org for (org, fs, key) in old.query("SELECT org, facts, key FROM _derived")
+              if changed.intersection(S.decode(fs) + [k for k in [S.decode(key)] if isinstance(k, str)])}
     if not moved and not remake:
         return tables, {}, None
     glob, derived = spread.rederive(old, rows, facts, moved, loc, remake)
@@ -146,7 +146,13 @@ def _derived_moved(old: S.Stored, derived: Dict[str, Any]) -> Set[str]:
     """The orgs of every derived signal that is new, gone or changed (in any field)."""
     from .program import DerivedSignal
 
-    was = {s.id: s for s in (S.derived_signal(r, DerivedSignal) for r in old.query("SELECT * FROM _derived"))}
+    orgs = getattr(derived, "orgs", None)  # (spread.Remade: the others' are the store's, unchanged)
+    if orgs is None:
+        rows = old.query("SELECT * FROM _derived")
+    else:
+        rows = old.query(f"SELECT * FROM _derived WHERE org IN ({','.join('?' * len(orgs))})", sorted(orgs))
+        derived = {k: s for k, s in derived.items() if s.org in orgs}
+    was = {s.id: s for s in (S.derived_signal(r, DerivedSignal) for r in rows)}
     return {s.org for k in set(was) | set(derived) for s in (was.get(k), derived.get(k))
             if s is not None and was.get(k) != derived.get(k)}
 

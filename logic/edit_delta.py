@@ -26,6 +26,7 @@ import json
 import re
 import shutil
 import sqlite3
+from collections import defaultdict
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, Dict, List, Optional, Set, Tuple
@@ -144,6 +145,31 @@ class _Whole:
 
     def __iter__(self):
         return iter([f for _, f in self._d.facts_of(self.kinds)])
+
+    def statements(self, fids: Set[str]) -> Dict[str, Fact]:
+        """The new world's statements of these fact ids (of the kinds iterating reads), by id: looked up
+        in the store by id (``kind:id``) or by fact id (``kind@file:line``: as stored, or its line before
+        the region moved it), those of the region from the new statements."""
+        ids: Dict[str, List[str]] = defaultdict(list)
+        was: List[str] = []
+        for fid in sorted(fids):
+            kind, sep, ident = fid.partition(":")
+            if "@" in kind:
+                kind, _, place = fid.partition("@")
+                file, _, line = place.rpartition(":")
+                if kind in self.kinds and line.isdigit():
+                    was += [fid, f"{kind}@{file}:{int(line) - self._d.lines}"]
+            elif sep and kind in self.kinds:
+                ids[kind].append(ident)
+        rows: List[Tuple] = []
+        for part in _chunks(was):
+            rows += self._d.stored(f"fid IN ({','.join('?' * len(part))})", part)
+        for kind, idents in ids.items():
+            for part in _chunks(idents):
+                rows += self._d.stored(f"kind = ? AND id IN ({','.join('?' * len(part))})", [kind] + part)
+        out = {f.fid: f for f in map(S.fact_from_row, rows) if f.fid in fids}
+        out.update((f.fid, f) for f in self._d.new if f.fid in fids and f.kind in self.kinds)
+        return out
 
     def read_all(self, derived: Dict[str, Any]) -> None:
         """Refused if a new derived signal's key names a statement of a kind not read (its number

@@ -76,6 +76,16 @@ def signal_rows(derived) -> Dict[str, List[Tuple]]:
     return rows
 
 
+def _by_fid(facts, fids: Set[Any]) -> Dict[str, Fact]:
+    """The statements ``fids`` name (those that name one), by fact id: read one by one where the
+    statements say how (an edited world's, logic/edit_delta.py ``statements``), else from all of them."""
+    wanted = {f for f in fids if isinstance(f, str)}
+    if hasattr(facts, "statements"):
+        return facts.statements(wanted)
+    by = facts.by_fid if isinstance(facts, FactSet) else {f.fid: f for f in facts}
+    return {f: by[f] for f in wanted if f in by}
+
+
 def _sort_key(key, facts_by_id: Dict[str, Fact]):
     if isinstance(key, str) and key in facts_by_id:
         return (1, facts_by_id[key].canon())
@@ -157,15 +167,21 @@ class Derivation(Evaluation):
         return d
 
     # -- stratum "derive" ----------------------------------------------------------------
-    def _derive_signals(self) -> None:
+    def _derive_signals(self, only: Optional[Set[str]] = None) -> None:
+        """Number the derived signals (per rule and org) and assert their rows. ``only``: make those orgs'
+        alone, reading only the statements of the kinds they cite, and assert nothing (an edit's,
+        logic/spread.py: a derived signal's number and fields depend on its own org's rows only)."""
         p = self.program
-        by_id = {f.fid: f for f in self.facts}
         uses: Dict[Tuple, Set[str]] = defaultdict(set)
         for rule, org, key, fs in p.match("uses", 4, []):
-            uses[(rule, org, key)].update(fs)
+            if only is None or org in only:
+                uses[(rule, org, key)].update(fs)
         groups: Dict[Tuple[str, str], List[Tuple]] = defaultdict(list)
         for rule, org, dim, direction, kind, n, key in p.match("derive", 7, []):
-            groups[(rule, org)].append((key, dim, direction, kind, n))
+            if only is None or org in only:
+                groups[(rule, org)].append((key, dim, direction, kind, n))
+        by_id = {f.fid: f for f in self.facts} if only is None else _by_fid(
+            self.facts, {f for fs in uses.values() for f in fs} | {it[0] for g in groups.values() for it in g})
         for (rule, org), items in sorted(groups.items()):
             items.sort(key=lambda it: (_sort_key(it[0], by_id), it[1], it[3], it[4]))
             for i, (key, dim, direction, kind, n) in enumerate(items, 1):
@@ -174,7 +190,7 @@ class Derivation(Evaluation):
                 sid = f"{rule}/{org}/{i}"
                 self.derived[sid] = DerivedSignal(sid, rule, org, dim, direction, kind, n, key, fids, tuple(cites))
                 self.derived_rows[sid] = (rule, org, dim, direction, kind, n, key)
-        for pred, rs in signal_rows(self.derived.values()).items():
+        for pred, rs in signal_rows(self.derived.values() if only is None else ()).items():
             p.assert_rows(pred, rs)
 
     # -- stratum "mechanics" ---------------------------------------------------------------

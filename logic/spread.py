@@ -11,9 +11,13 @@ result, ...) makes EDB rows that no org's per-org relations own; here:
   tables reach (the structural rules, the derived signals' stratum, the
   role tests, ...: every relation no signal row reaches), reading every
   other global relation from the previous store; and compares each with
-  the store, row by row. If the derived signals' stratum is reached, the
-  derived signals are made again (as a whole derivation makes them) and
-  compared with the store's;
+  the store, row by row. A component is decoded from the store only when
+  one derived again reads it. If the derived signals' stratum is reached,
+  the derived signals of the orgs whose ``derive`` or ``uses`` rows moved
+  (or that cite a changed statement) are made again (as a whole derivation
+  makes them), the rest read from the store. After a stake edit ``chain``
+  and its dependents are derived again only for the holders whose chains
+  can change (logic/chains.py);
 * :func:`orgs` turns the changed rows of global relations into the orgs
   whose per-org rows they can change (``locality.routes``: proved from the
   rules), plus the orgs of every derived signal that changed.
@@ -85,13 +89,14 @@ def dirty_tables(changed: Sequence[Fact], as_of: str) -> List[str]:
 
 
 def rederive(old: "S.Stored", rows: Dict[str, List[Tuple]], facts: FactSet, changed: Set[str],
-             loc: Locality, remake: bool = False) -> Tuple[Dict[str, Changed], Optional[Dict[str, Any]]]:
+             loc: Locality, remake: Set[str] = frozenset()) -> Tuple[Dict[str, Changed], Optional[Dict[str, Any]]]:
     """The global relations (not ``loc.affected``) that EDB tables ``changed`` reach, derived again
     over the new EDB (the signals' rows aside: no global relation reads them), each with its rows and
     what moved. Component by component, dependencies first: one that reads nothing that moved is read
     from ``old`` instead (its rows are the store's). Second: the new derived signals by id if the
-    derived signals' stratum moved, or ``remake`` (a statement a derived signal cites changed: its
-    span, its sources), else None."""
+    derived signals' stratum moved, or ``remake`` (the orgs of the derived signals citing a statement
+    that changed: its span, its sources), else None: those of the orgs whose ``derive`` or ``uses``
+    rows moved, and of ``remake``, made again, the others read from ``old``."""
     from . import strata
     from .engine import Program
     from .program import RULES
@@ -109,23 +114,84 @@ def rederive(old: "S.Stored", rows: Dict[str, List[Tuple]], facts: FactSet, chan
             program.assert_rows(pred, rs)
     program.load_rules([r.text for r in rules])
     moved, out = set(changed), {}
+    kept = _Kept(program, old, rules)
     for comp in strata.plan(rules, goals):
-        if comp == ["chain"] and _chains(program, old, rules, rows, moved, out):
+        if comp == ["chain"] and _chains(program, old, rules, rows, moved, out, kept) or set(comp) <= kept.bounded:
             continue
-        _component(program, old, rules, comp, moved, out)
+        _component(program, old, rules, comp, moved, out, kept)
     derived = None
     if remake or {"derive", "uses"} & moved:
-        from .program import Derivation
-
-        d = Derivation(facts, program)
-        d._derive_signals()  # as a whole derivation numbers them (its rows join this program, unread)
-        derived = d.derived
+        kept.need(["derive", "uses"])
+        derived = _derived(old, facts, program, set(remake) | {r[1] for n in ("derive", "uses") if n in out
+                                                               for r in out[n].removed | out[n].added})
     return out, derived
 
 
-def _component(program, old: "S.Stored", rules, comp: List[str], moved: Set[str], out: Dict[str, Changed]) -> None:
+def _derived(old: "S.Stored", facts: FactSet, program, orgs: Set[str]) -> Dict[str, Any]:
+    """Every derived signal of the new world by id: those of ``orgs`` made again (as a whole derivation
+    numbers them: per rule and org, over that org's ``derive`` and ``uses`` rows and the statements
+    they cite), the others read from ``old`` (no row or statement of theirs changed), in the order a
+    whole derivation makes them (by rule, org, number)."""
+    from .program import Derivation, DerivedSignal
+
+    d = Derivation(facts, program)
+    d._derive_signals(orgs)
+    marks = ",".join("?" * len(orgs))
+    kept = old.query(f"SELECT * FROM _derived WHERE org NOT IN ({marks})", sorted(orgs))
+    got = [S.derived_signal(r, DerivedSignal) for r in kept] + list(d.derived.values())
+    return Remade(orgs, ((s.id, s) for s in sorted(got, key=lambda s: (s.rule, s.org, int(s.id.rsplit("/", 1)[1])))))
+
+
+class Remade(dict):
+    """Derived signals by id, of which those of ``orgs`` were made again (the others are the store's)."""
+
+    def __init__(self, orgs: Set[str], items):
+        super().__init__(items)
+        self.orgs = set(orgs)
+
+
+class _Kept:
+    """The stored relations of components an edit does not reach, decoded into the program only when
+    a component derived again (or the derived signals) reads them, directly or through the rules of a
+    relation that keeps its rules (a function, one not stored): most are never read."""
+
+    def __init__(self, program, old: "S.Stored", rules):
+        from . import strata
+
+        self.program, self.old, self.pending = program, old, set()
+        self.reads: Dict[str, Set[str]] = {}
+        for r in rules:
+            self.reads.setdefault(r.head_name, set()).update(strata.body_relations(r))
+        self.facts: Set[str] = set()  # relations whose rules were replaced by rows (read no further)
+        self.bounded: Set[str] = set()  # relations derived again on their affected keys alone (chains.py)
+
+    def keep(self, name: str) -> None:
+        self.pending.add(name)
+
+    def done(self, names) -> None:
+        self.facts.update(names)
+
+    def need(self, names) -> None:
+        """Decode the kept relations ``names`` read, through relations that still have their rules."""
+        todo, seen = list(names), set()
+        while todo:
+            n = todo.pop()
+            if n in seen:
+                continue
+            seen.add(n)
+            if n in self.pending:
+                self.pending.discard(n)
+                self.facts.add(n)
+                self.program.replace_with_facts(n, self.old.rels[n][0], self.old.rows(n))
+            elif n not in self.facts:
+                todo += self.reads.get(n, ())
+
+
+def _component(program, old: "S.Stored", rules, comp: List[str], moved: Set[str], out: Dict[str, Changed],
+               kept: "_Kept") -> None:
     """Derive one component again if a relation it reads moved (adding what moves to ``moved`` and
-    ``out``), else keep its stored rows. A function (an aggregate) keeps its rules either way."""
+    ``out``), else keep its stored rows (decoded when read: ``kept``). A function (an aggregate) keeps
+    its rules either way."""
     from . import strata
     from .program import PER_POLICY
     from .syntax import Atom
@@ -136,9 +202,11 @@ def _component(program, old: "S.Stored", rules, comp: List[str], moved: Set[str]
     if not reads & moved:
         for name in comp:
             if isinstance(heads[name], Atom) and name in old.rels:
-                program.replace_with_facts(name, old.rels[name][0], old.rows(name))
+                kept.keep(name)
         return
+    kept.need(reads)
     strata.materialize(program, rules, [comp], set(), PER_POLICY)
+    kept.done(n for n in comp if isinstance(heads[n], Atom) and n in program.tables)
     for name in comp:
         if name in old.funcs:
             now = list(program.match(name, old.funcs[name][0], [], function=True))
@@ -156,23 +224,49 @@ def _component(program, old: "S.Stored", rules, comp: List[str], moved: Set[str]
 
 
 def _chains(program, old: "S.Stored", rules, rows: Dict[str, List[Tuple]], moved: Set[str],
-            out: Dict[str, Changed]) -> bool:
+            out: Dict[str, Changed], kept: "_Kept") -> bool:
     """``chain`` derived again only for the holders a stake edit reaches (logic/chains.py), the rest
     read from ``old``; False if that does not apply (``chain`` is then derived as any component)."""
     from . import chains
 
     if "stake" not in moved or "chain" not in old.rels:
         return False
-    was = old.rows("chain")
-    got = chains.rederive(was, stored_rows(old, "stake"), rows["stake"], rules)
+    was, stakes = old.rows("chain"), stored_rows(old, "stake")
+    got = chains.rederive(was, stakes, rows["stake"], rules)
     if got is None:
         return False
     program.replace_with_facts("chain", old.rels["chain"][0], got)
+    kept.done(["chain"])
     ch = Changed(got, was)
     if ch:
         out["chain"] = ch
         moved.add("chain")
+        _dependents(program, old, rules, got, chains.holders(stakes, rows["stake"]), moved, out, kept)
     return True
+
+
+def _dependents(program, old: "S.Stored", rules, chain: List[Tuple], again: Set[str], moved: Set[str],
+                out: Dict[str, Changed], kept: "_Kept") -> None:
+    """``chain``'s dependents (logic/chains.py ``DEPENDENTS``) derived again only for the holders
+    ``again`` whose chains changed, every other holder's rows read from ``old`` (marked done in
+    ``kept``: not derived again); nothing if that does not apply (they are then derived whole)."""
+    from . import chains
+
+    if not all(n in old.rels or n in old.funcs for n in chains.DEPENDENTS) or "effective_stake" not in old.funcs:
+        return
+    new = chains.dependents([r for r in chain if r[0] in again], rules, old.funcs["effective_stake"][0])
+    if new is None:
+        return
+    for name in chains.DEPENDENTS:
+        was = stored_rows(old, name)
+        ch = Changed([r for r in was if r[0] not in again] + new[name], was)
+        if name in old.rels:
+            program.replace_with_facts(name, old.rels[name][0], ch.rows)
+            kept.done([name])
+        kept.bounded.add(name)
+        if ch:
+            out[name] = ch
+            moved.add(name)
 
 
 def orgs(changed: Dict[str, Changed], routes: Dict[str, List[Optional[Route]]], old: "S.Stored") -> Set[str]:

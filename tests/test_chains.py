@@ -75,3 +75,77 @@ def test_other_chain_rules_are_derived_whole():
         head_name, text = "chain", "chain(A, T, P, Path, Fs, N) <= stake(A, T, P, F) & (N == 1)"
 
     assert chains.rederive([], LINE, LINE, [R()]) is None
+
+
+# -- chain's dependents (effective_stake, stake_total, chain_fact) derived again for the reached holders --
+
+def line_world(changed_pct=50):
+    ents = "".join(f'entity x{i} "X{i}" kind=fund\n' for i in range(9))
+    stakes = "".join(f"stake x{i} x{i + 1} {changed_pct if i == 6 else 50}%\n" for i in range(8))
+    return "as-of 2026-06-01\n" + ents + stakes
+
+
+def again_and_whole(before_text, after_text):
+    """The holders reached, the dependents derived again for them, the old and new whole derivations."""
+    w0, w1 = World.from_text(before_text), World.from_text(after_text)
+    p0, p1 = w0.derivation.program, w1.derivation.program
+    again = chains.holders(p0.table("stake"), p1.table("stake"))
+    chain = chains.rederive(p0.table("chain"), p0.table("stake"), p1.table("stake"), RULES.rules)
+    got = chains.dependents([r for r in chain if r[0] in again], RULES.rules, 3)
+    return again, got, p0, p1
+
+
+def totals(rows, holder):
+    return {r[1]: r[2] for r in rows if r[0] == holder}
+
+
+def test_dependents_on_a_line_are_the_reached_holders_rows_by_hand():
+    again, got, p0, p1 = again_and_whole(line_world(), line_world(25))
+    assert again == {"x1", "x2", "x3", "x4", "x5", "x6"}
+    # x6 -> x7 now 1/4: x6 holds x7 at 1/4 and x8 at 1/4 * 1/2; x5 holds them through x6 at half that;
+    # x1 reaches x7 by its sixth stake ((1/2)^5 * 1/4) and x8 not at all (a seventh)
+    assert totals(got["stake_total"], "x6") == {"x7": Fraction(1, 4), "x8": Fraction(1, 8)}
+    assert totals(got["stake_total"], "x5") == {"x6": Fraction(1, 2), "x7": Fraction(1, 8), "x8": Fraction(1, 16)}
+    assert totals(got["stake_total"], "x1")["x7"] == Fraction(1, 128) and "x8" not in totals(got["stake_total"], "x1")
+    assert totals(got["effective_stake"], "x5") == totals(got["stake_total"], "x5")
+    # x5's chain to x7 rests on stakes x5 -> x6 and x6 -> x7 (lines 16, 17: as-of, nine entities, then x0 -> x1)
+    assert {r[2] for r in got["chain_fact"] if r[:2] == ("x5", "x7")} == {"stake@<text>:16", "stake@<text>:17"}
+    # the near miss: x0's rows (not reached: x0 -> x7 would be a seventh stake) are none of these and
+    # did not change: x0 holds x6 at (1/2)^6 before and after
+    assert not [r for rows in got.values() for r in rows if r[0] == "x0"]
+    assert totals(p0.table("stake_total"), "x0") == totals(p1.table("stake_total"), "x0") == {
+        f"x{i}": Fraction(1, 2 ** i) for i in range(1, 7)}
+
+
+@pytest.mark.parametrize("change", [
+    ("stake c o1 30%", "stake c o1 35%"),  # on the cycle
+    ("stake b c 50%", ""),  # the cycle broken
+    ("stake z o1 10%", "stake z d 10%"),  # z now reaches the cycle
+    ("stake d a 20%", "stake d a 20%\nstake o1 d 5%"),  # a second cycle through o1
+])
+def test_dependents_kept_plus_derived_again_equal_a_whole_derivation(change):
+    again, got, p0, p1 = again_and_whole(WORLD, WORLD.replace(change[0], change[1]))
+    for name in ("stake_total", "chain_fact"):
+        kept = [r for r in p0.table(name) if r[0] not in again]
+        assert sorted(map(repr, kept + got[name])) == sorted(map(repr, p1.table(name)))
+    whole = list(p1.match("effective_stake", 3, [], function=True))
+    assert sorted(map(repr, [r for r in p0.match("effective_stake", 3, [], function=True) if r[0] not in again]
+                         + got["effective_stake"])) == sorted(map(repr, whole))
+
+
+def test_dependents_on_the_cycle_by_hand():
+    again, got, p0, p1 = again_and_whole(WORLD, WORLD.replace("stake c o1 30%", "stake c o1 35%"))
+    assert again == {"a", "b", "c", "d"}  # d holds a, on the cycle; z holds only o1
+    # a path never revisits a node, so c's own stake in o1 is its direct 35%; a's goes a -> b -> c -> o1
+    assert totals(got["stake_total"], "c")["o1"] == Fraction(7, 20)
+    assert totals(got["stake_total"], "a")["o1"] == Fraction(3, 5) * Fraction(1, 2) * Fraction(7, 20)
+    # the near miss: z (not reached) keeps its 10% of o1, in the old and new whole derivations alike
+    assert "z" not in again
+    assert totals(p0.table("stake_total"), "z") == totals(p1.table("stake_total"), "z") == {"o1": Fraction(1, 10)}
+
+
+def test_other_dependent_rules_are_derived_whole():
+    class R:
+        head_name, text = "chain_fact", "chain_fact(A, T, F) <= chain(A, T, P, Path, Fs, N)"
+
+    assert chains.dependents([], [R()], 3) is None
