@@ -81,6 +81,8 @@ def edit(files, kind, rnd):
         files[rnd.choice(sorted(files))].insert(0, "# moved")
         return
     at = [(n, i) for n, lines in files.items() for i, line in enumerate(lines) if line.startswith(kind + " ")]
+    if not at:  # every statement of the kind deleted by earlier steps: this step edits nothing
+        return
     n, i = rnd.choice(at)
     lines = files[n]
     if kind == "cite" and rnd.random() < .5:  # a citation added to a random signal
@@ -156,8 +158,9 @@ def test_random_edits_of_every_kind_equal_a_cold_derivation(base, tmp_path, monk
     files = {p.name: p.read_text().splitlines() for p in sorted(world.glob("*.facts"))}
     kinds = KINDS[:]
     rnd.shuffle(kinds)
-    paths = []
+    paths, undone = [], 0
     for kind in kinds:
+        before = {name: list(lines) for name, lines in files.items()}
         edit(files, kind, rnd)
         if rnd.random() < .4:
             edit(files, rnd.choice(KINDS), rnd)
@@ -165,7 +168,11 @@ def test_random_edits_of_every_kind_equal_a_cold_derivation(base, tmp_path, monk
             (world / name).write_text("\n".join(lines) + "\n")
         w = World.load(world, store=store)
         w.derivation
-        assert w.edited is not None, kind  # updated in place (never derived whole, and every edit changes one)
+        if files == before:  # the second edit undid the first (or the kind is gone): the store answers
+            assert w.edited is None, kind
+            undone += 1
+            continue
+        assert w.edited is not None, kind  # updated in place (never derived whole)
         paths.append((kind, w.edited))
         _check(world, store, tmp_path / "whole.sqlite", w.edited or [])
-    assert len(paths) == len(KINDS)
+    assert len(paths) + undone == len(KINDS) and undone <= 2
