@@ -88,16 +88,15 @@ def _rows(con: sqlite3.Connection, side: str, name: str, mine, theirs) -> List[T
     if theirs is None or theirs[0] != arity:
         sql = f"SELECT {these} FROM {side}.{q(name)}"
     elif theirs[1] != kinds:  # a column kept as another kind: compare decoded rows in Python
-        got = {tuple(S._from_sql(k, x) for k, x in zip(kinds, r))
-               for r in con.execute(f"SELECT {these} FROM {side}.{q(name)}")}
+        got = set(S.decoded_rows(kinds, con.execute(f"SELECT {these} FROM {side}.{q(name)}")))
         other_kinds = theirs[1]
-        have = {tuple(S._from_sql(k, x) for k, x in zip(other_kinds, r))
-                for r in con.execute(f"SELECT {', '.join(q(c) for c in theirs[2])} FROM {other}.{q(name)}")}
+        have = set(S.decoded_rows(other_kinds, con.execute(
+            f"SELECT {', '.join(q(c) for c in theirs[2])} FROM {other}.{q(name)}")))
         return sorted(got - have, key=repr)
     else:
         sql = (f"SELECT {these} FROM {side}.{q(name)} EXCEPT "
                f"SELECT {', '.join(q(c) for c in theirs[2])} FROM {other}.{q(name)}")
-    return sorted((tuple(S._from_sql(k, x) for k, x in zip(kinds, r)) for r in con.execute(sql)), key=repr)
+    return sorted(S.decoded_rows(kinds, con.execute(sql)), key=repr)
 
 
 # -- statements ----------------------------------------------------------------------------------

@@ -334,7 +334,7 @@ def _apply(con: sqlite3.Connection, old: S.Stored, loc: Locality, orgs: Set[str]
         else:  # a column's kind changes (a relation empty before, a fraction where all were ints): rewritten
             kept = con.execute(f"SELECT {', '.join(map(q, cols))}{', _facts' if is_edb else ''} FROM {q(name)} "
                                f"ORDER BY rowid").fetchall()
-            rel = [tuple(S._from_sql(k, x) for k, x in zip(kinds, r[:arity])) for r in kept] + rows
+            rel = S.decoded_rows(kinds, kept) + rows
             facts = [r[arity] for r in kept] + list(fs) if is_edb else None
             con.execute(f"DROP TABLE {q(name)}")
             con.execute("DELETE FROM _relations WHERE name = ?", (name,))

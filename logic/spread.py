@@ -62,7 +62,7 @@ def stored_rows(old: "S.Stored", name: str) -> List[Tuple]:
         return old.rows(name)
     _, kinds, cols, _ = old.funcs[name]
     got = old.query(f"SELECT {', '.join(map(S._q, cols))} FROM {S._q(name)} ORDER BY rowid")
-    return [tuple(S._from_sql(k, x) for k, x in zip(kinds, r)) for r in got]
+    return S.decoded_rows(kinds, got)
 
 
 def dirty(old: "S.Stored", rows: Dict[str, List[Tuple]], removed: Sequence[Fact], added: Sequence[Fact],

@@ -216,7 +216,7 @@ class _Scope:
                 fs = S.decode(r[arity])
                 if fs and not set(fs) - gone:
                     continue  # every statement it was made of is removed
-            out.append(tuple(r[:arity]) if plain else tuple(S._from_sql(k, x) for k, x in zip(kinds, r[:arity])))
+            out.append(tuple(r[:arity]) if plain else S.decoded_rows(kinds, (r,))[0])
         out += [r for r in self.new_rows.get(pred, []) if pred not in EDITED or r[0] in mine_signals]
         return list(dict.fromkeys(out))
 
@@ -292,7 +292,7 @@ class _Scope:
         if ids:
             where, ps = _in(cols[i], ids)
             got = old.query(f"SELECT {', '.join(map(S._q, cols))} FROM {S._q(name)} WHERE {where}", ps)
-            was = [tuple(S._from_sql(k, x) for k, x in zip(kinds, r)) for r in got]
+            was = S.decoded_rows(kinds, got)
         return now, was
 
     def _org_of(self, name: str, row: Tuple) -> Optional[str]:

@@ -33,7 +33,7 @@ also use the column helpers (``_q``, ``_to_sql``, ``_from_sql``, ``_fact_row``, 
 from fractions import Fraction  # noqa: F401  (the doctest above)
 from pathlib import Path  # noqa: F401  (queries/loading.py spells it S.Path)
 
-from .codec import _from_sql, _to_sql, decode, encode
+from .codec import _from_sql, _to_sql, decode, decoded_rows, encode
 from .errors import NotAStore, StoreDamaged, StoreError, warn
 from .facts import StoredFacts, StoredOrigins, derived_signal, derived_signals, fact_from_row
 from .key import default_path, inputs, key_of, listed_files

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
-from typing import Any, Iterable, List, Optional, Tuple
+from typing import Any, Iterable, List, Optional, Sequence, Tuple
 
 from ...facts.values import Pct
 from .errors import StoreError
@@ -91,13 +91,40 @@ def _from_sql(kind: str, x: Any) -> Any:
     if x is None:
         return None
     if kind == "num":
-        if "/" in x:
-            n, d = x.split("/")
-            return Fraction(int(n), int(d))
-        return int(x)
+        return _num(x)
     if kind == "json":
         return decode(x)
     return x
+
+
+def _num(x: str) -> Any:
+    if "/" in x:
+        n, d = x.split("/")
+        return Fraction(int(n), int(d))
+    return int(x)
+
+
+def decoded_rows(kinds: Sequence[str], rows: Iterable[Sequence[Any]]) -> List[Tuple[Any, ...]]:
+    """Rows as SQLite gives them, each cut to ``len(kinds)`` columns and decoded by its column's kind
+    (:func:`_from_sql`, one column at a time: an ``int`` or ``text`` column is kept as it is).
+
+    >>> decoded_rows(["text", "num", "json"], [("a", "1/2", '{"T":["x"]}', "extra")])
+    [('a', Fraction(1, 2), ('x',))]
+    """
+    n = len(kinds)
+    work = [(i, _num if k == "num" else decode) for i, k in enumerate(kinds) if k in ("num", "json")]
+    if not work:  # the rows of one query are one length: kept as SQLite gave them where that is n
+        rows = list(rows)
+        return rows if not rows or len(rows[0]) == n else [tuple(r[:n]) for r in rows]
+    out = []
+    for r in rows:
+        r = list(r[:n])
+        for i, f in work:
+            x = r[i]
+            if x is not None:
+                r[i] = f(x)
+        out.append(tuple(r))
+    return out
 
 
 def _bind(kind: str, v: Any) -> Optional[Tuple[str, List[Any]]]:

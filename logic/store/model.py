@@ -5,7 +5,7 @@ import json
 import sqlite3
 from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 
-from .codec import _bind, _from_sql
+from .codec import _bind, decoded_rows
 from .errors import warn
 from .layout import _q
 from .reading import Stored
@@ -43,9 +43,7 @@ class StoredModel:
     def _select(self, rel, name: str, where: str = "", params: Sequence = (), limit: str = "") -> List[Tuple]:
         arity, kinds, cols, _ = rel
         got = self._s.query(f"SELECT {', '.join(map(_q, cols))} FROM {_q(name)}{where} ORDER BY rowid{limit}", params)
-        if all(k in ("int", "text") for k in kinds):
-            return got
-        return [tuple(_from_sql(k, x) for k, x in zip(kinds, r)) for r in got]
+        return decoded_rows(kinds, got)
 
     def table(self, name: str) -> List[Tuple[Any, ...]]:
         rel = self._s.rels.get(name)

@@ -12,7 +12,7 @@ import weakref
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple
 
-from .codec import _from_sql
+from .codec import decoded_rows
 from .errors import NotAStore, StoreDamaged, StoreError, warn
 from .key import key_of
 from .layout import SCHEMA, _header_ok, _q, check_schema, is_store_layout
@@ -122,7 +122,7 @@ class Stored:
         """Every row of a stored relation, decoded (sqlite3.Error if the store is damaged)."""
         _, kinds, cols, _ = self.rels[name]
         got = self.query(f"SELECT {', '.join(map(_q, cols))} FROM {_q(name)} ORDER BY rowid")
-        return [tuple(_from_sql(k, x) for k, x in zip(kinds, r)) for r in got]
+        return decoded_rows(kinds, got)
 
 
 def open_store(target: Path, want: Optional[Callable[[Sequence[str]], Dict[str, Any]]],
