@@ -55,12 +55,16 @@ def chain_rows(text):
     return sorted(map(repr, w.derivation.program.table("chain"))), w
 
 
-@pytest.mark.parametrize("change", [
+#: edits of WORLD's stakes: (a line, what replaces it)
+CYCLE_EDITS = [
     ("stake c o1 30%", "stake c o1 35%"),  # on the cycle
     ("stake b c 50%", ""),  # the cycle broken
     ("stake z o1 10%", "stake z d 10%"),  # z now reaches the cycle
     ("stake d a 20%", "stake d a 20%\nstake o1 d 5%"),  # a second cycle through o1
-])
+]
+
+
+@pytest.mark.parametrize("change", CYCLE_EDITS)
 def test_chains_derived_again_equal_a_whole_derivation(change):
     before, w0 = chain_rows(WORLD)
     after, w1 = chain_rows(WORLD.replace(change[0], change[1]))
@@ -117,12 +121,7 @@ def test_dependents_on_a_line_are_the_reached_holders_rows_by_hand():
         f"x{i}": Fraction(1, 2 ** i) for i in range(1, 7)}
 
 
-@pytest.mark.parametrize("change", [
-    ("stake c o1 30%", "stake c o1 35%"),  # on the cycle
-    ("stake b c 50%", ""),  # the cycle broken
-    ("stake z o1 10%", "stake z d 10%"),  # z now reaches the cycle
-    ("stake d a 20%", "stake d a 20%\nstake o1 d 5%"),  # a second cycle through o1
-])
+@pytest.mark.parametrize("change", CYCLE_EDITS)
 def test_dependents_kept_plus_derived_again_equal_a_whole_derivation(change):
     again, got, p0, p1 = again_and_whole(WORLD, WORLD.replace(change[0], change[1]))
     for name in ("stake_total", "chain_fact"):
