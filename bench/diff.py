@@ -29,7 +29,7 @@ import tempfile
 from pathlib import Path
 from typing import Any, Dict, List, Optional
 
-from .store import ROOT, _env, edit_path, median, provlog, timed
+from .store import ROOT, _env, edit_path, median, one_world_args, one_world_main, provlog, timed, wall_cpu
 
 #: per kind: the first line it matches, and how it is edited
 EDITS = {
@@ -130,9 +130,7 @@ def one(orgs: int, seed: int, worlds: Path, repeat: int) -> Dict[str, Any]:
 
 
 def table(r: Dict[str, Any]) -> str:
-    def f(v):
-        return f"{v['wall']:.2f} / {v['cpu']:.2f}"
-
+    f = wall_cpu
     lines = [f"{r['orgs']:,} orgs (seed {r['seed']}): first card (derive + store) {f(r['cold'])}; first diff HEAD w "
              f"(the revision derived + stored) {f(r['rev_cold'])}; diff, nothing changed {f(r['unchanged'])}", "",
              "| edit of one | new side stored by | then card | diff HEAD w, both stores warm | rows moved |",
@@ -147,18 +145,7 @@ def table(r: Dict[str, Any]) -> str:
 
 def main(argv: Optional[List[str]] = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench diff", description=__doc__.split("\n\n")[0])
-    ap.add_argument("--orgs", type=int, default=1000)
-    ap.add_argument("--seed", type=int, default=1)
+    one_world_args(ap, "diff")
     ap.add_argument("--repeat", type=int, default=3)
-    ap.add_argument("--worlds", type=Path, default=ROOT / "bench" / "out" / "worlds")
-    ap.add_argument("--out", type=Path, default=ROOT / "bench" / "out" / "diff.json")
-    ap.add_argument("--table", type=Path, help="print the table of a saved run and stop")
     a = ap.parse_args(argv)
-    if a.table:
-        print(table(json.loads(a.table.read_text())))
-        return 0
-    res = one(a.orgs, a.seed, a.worlds, a.repeat)
-    a.out.parent.mkdir(parents=True, exist_ok=True)
-    a.out.write_text(json.dumps(res, indent=2))
-    print(table(res))
-    return 0
+    return one_world_main(a, lambda: one(a.orgs, a.seed, a.worlds, a.repeat), table)

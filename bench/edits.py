@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any, Dict, List, Optional
 
 from .diff import EDITS as DIFF_EDITS
-from .store import ROOT, provlog, timed
+from .store import ROOT, one_world_args, one_world_main, provlog, timed, wall_cpu
 
 #: a result (M.3: a verified, third-party documented run of o00001's own open tasks) and an assessment
 EXTRA = """\
@@ -139,9 +139,7 @@ def one(orgs: int, seed: int, worlds: Path, files: int = 0) -> Dict[str, Any]:
 
 
 def table(r: Dict[str, Any]) -> str:
-    def f(v):
-        return f"{v['wall']:.2f} / {v['cpu']:.2f}"
-
+    f = wall_cpu
     lines = [f"{r['orgs']:,} orgs (seed {r['seed']}, {r.get('files', 5)} files): whole derivation (first card: derive + store) {f(r['whole'])}", "",
              "| edit of one | re-derived | then card | CPU ratio to whole |", "|---|---|---:|---:|"]
     for kind, e in r["edits"].items():
@@ -151,18 +149,7 @@ def table(r: Dict[str, Any]) -> str:
 
 def main(argv: Optional[List[str]] = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench edits", description=__doc__.split("\n\n")[0])
-    ap.add_argument("--orgs", type=int, default=1000)
-    ap.add_argument("--seed", type=int, default=1)
+    one_world_args(ap, "edits")
     ap.add_argument("--files", type=int, default=0, help="split the world into about this many files")
-    ap.add_argument("--worlds", type=Path, default=ROOT / "bench" / "out" / "worlds")
-    ap.add_argument("--out", type=Path, default=ROOT / "bench" / "out" / "edits.json")
-    ap.add_argument("--table", type=Path, help="print the table of a saved run and stop")
     a = ap.parse_args(argv)
-    if a.table:
-        print(table(json.loads(a.table.read_text())))
-        return 0
-    res = one(a.orgs, a.seed, a.worlds, a.files)
-    a.out.parent.mkdir(parents=True, exist_ok=True)
-    a.out.write_text(json.dumps(res, indent=2))
-    print(table(res))
-    return 0
+    return one_world_main(a, lambda: one(a.orgs, a.seed, a.worlds, a.files), table)

@@ -69,6 +69,33 @@ def timed(args: List[str], cwd: Path) -> Dict[str, float]:
     return {"wall": round(wall, 3), "cpu": round(cpu, 3)}
 
 
+def wall_cpu(v: Optional[Dict[str, float]]) -> str:
+    """A child's figures as the tables print them: ``wall / CPU`` seconds (``-`` if not run)."""
+    return "-" if v is None else f"{v['wall']:.2f} / {v['cpu']:.2f}"
+
+
+def one_world_args(ap: argparse.ArgumentParser, name: str) -> None:
+    """The options of a bench run on one generated world: --orgs, --seed, --worlds, --out (bench/out/NAME.json)
+    and --table (print a saved run's table)."""
+    ap.add_argument("--orgs", type=int, default=1000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--worlds", type=Path, default=ROOT / "bench" / "out" / "worlds")
+    ap.add_argument("--out", type=Path, default=ROOT / "bench" / "out" / f"{name}.json")
+    ap.add_argument("--table", type=Path, help="print the table of a saved run and stop")
+
+
+def one_world_main(a: argparse.Namespace, run, table) -> int:
+    """Print the table of the saved run ``a.table``; or ``run()``, save its result in ``a.out``, print its table."""
+    if a.table:
+        print(table(json.loads(a.table.read_text())))
+        return 0
+    res = run()
+    a.out.parent.mkdir(parents=True, exist_ok=True)
+    a.out.write_text(json.dumps(res, indent=2))
+    print(table(res))
+    return 0
+
+
 def median(runs: List[Dict[str, float]]) -> Dict[str, float]:
     return {k: round(statistics.median(r[k] for r in runs), 3) for k in ("wall", "cpu")}
 
@@ -127,8 +154,7 @@ def edit_path(store: Path) -> str:
 
 def table(results: List[Dict[str, Any]]) -> str:
     def f(r, k):
-        v = r.get(k)
-        return "-" if v is None else f"{v['wall']:.2f} / {v['cpu']:.2f}"
+        return wall_cpu(r.get(k))
 
     lines = ["| orgs | cold card s | repeated card s | repeated why s | check s (no store) | check s (store warm) "
              "| edit, then card s | edit derived | signal added, then card s | store MiB |",

@@ -27,20 +27,11 @@ for p in (str(ROOT), str(ROOT / "tests")):
 
 from test_edit import dump  # noqa: E402
 
+from bench.edits import EXTRA as RESULT_AND_ASSESSMENT  # noqa: E402
+
 #: a result that derives an M floor (M.3: a verified third-party run of its org's own open tasks), an
-#: assessment and a resolution, which the generated world has none or few of
-EXTRA = """\
-as-of 2026-06-01
-entity ci "CI Runner" kind=company
-source ci-log "https://ci.example/runs/1" publisher=ci status=confirmed tier=2
-benchmark-source cat-ci "https://ci.example/workflows/ci.yml" lane=verified
-result r1 o00001 bench@1 percentile=80 lane=verified catalog=cat-ci own-tasks run-at=2026-01-15
-    dataset-hash=1111111111111111111111111111111111111111111111111111111111111111
-    input-hash=8181818181818181818181818181818181818181818181818181818181818181
-    attestor="https://ci.example/workflows/bench@1" src=ci-log span="re-ran the open tasks: pass"
-assessment o00002 F value=3
-resolution o00003 G value=2 rule=G.1
-"""
+#: assessment and a resolution, which the generated world has none or few of (bench/edits.py's, dated)
+EXTRA = "as-of 2026-06-01\n" + RESULT_AND_ASSESSMENT + "resolution o00003 G value=2 rule=G.1\n"
 
 KINDS = ["signal", "cite", "source", "stake", "money", "role", "org", "policy", "invest", "resolution",
          "assessment", "result", "lines"]
