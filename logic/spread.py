@@ -17,7 +17,7 @@ result, ...) makes EDB rows that no org's per-org relations own; here:
   (or that cite a changed statement) are made again (as a whole derivation
   makes them), the rest read from the store. After a stake edit ``chain``
   and its dependents are derived again only for the holders whose chains
-  can change (logic/chains.py);
+  can change (logic/chains.py), and only their stored rows read (:class:`Keyed`);
 * :func:`orgs` turns the changed rows of global relations into the orgs
   whose per-org rows they can change (``locality.routes``: proved from the
   rules), plus the orgs of every derived signal that changed.
