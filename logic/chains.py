@@ -77,16 +77,18 @@ def _reachable(stakes: Sequence[Tuple], start: Set[str]) -> List[Tuple]:
 
 
 def rederive(stored: Sequence[Tuple], old_stakes: Sequence[Tuple], new_stakes: Sequence[Tuple],
-             rules) -> Optional[List[Tuple]]:
+             rules, again: Optional[Set[str]] = None) -> Optional[List[Tuple]]:
     """The new world's ``chain`` rows: ``stored`` (the store's) but those of the holders the stake edit
-    reaches, which are derived again; None if the rules are not :data:`RULES_READ`."""
+    reaches (``again``: :func:`holders`, if known), which are derived again; None if the rules are not
+    :data:`RULES_READ`. ``stored`` may hold only those holders' rows: the result is then only theirs."""
     from .engine import Program
     from .strata import materialize
 
     mine = [r for r in rules if r.head_name == "chain"]
     if tuple(r.text for r in mine) != RULES_READ:
         return None
-    again = holders(old_stakes, new_stakes)
+    if again is None:
+        again = holders(old_stakes, new_stakes)
     program = Program()
     program.declare("stake", 4)
     program.assert_rows("stake", _reachable(new_stakes, again))

@@ -98,7 +98,7 @@ def _update(target, old, facts, inp, fingerprint, as_of, texts) -> List[str]:
     if derived is not None:
         orgs |= _derived_moved(old, derived)
     new, signal_org = _rederive(old, facts, rows, origins, orgs, loc, derived,
-                                {n: c.rows for n, c in glob.items()}) if orgs else ({}, {})
+                                spread.Fresh(glob)) if orgs else ({}, {})
     number = {id(f): n for n, f in enumerate(facts, 1)}
     with S._replacing(Path(target), old.seals) as tmp:  # the tables the copy keeps as they were keep their seals
         shutil.copyfile(old.path, tmp)
@@ -345,8 +345,11 @@ def _apply(con: sqlite3.Connection, old: S.Stored, loc: Locality, orgs: Set[str]
 def _rewrite(con: sqlite3.Connection, old: S.Stored, tables: Dict[str, "spread.Changed"],
              glob: Dict[str, "spread.Changed"], origins: edb.Origins, number: Dict[int, int]) -> None:
     """The EDB ``tables`` statements of other kinds wrote and the global relations that moved (``glob``),
-    each written again whole, as a whole derivation writes it."""
+    each written again whole, as a whole derivation writes it (but a :class:`spread.Keyed`'s: only its
+    keys' rows)."""
     for name, ch in list(tables.items()) + list(glob.items()):
+        if isinstance(ch, spread.Keyed) and name not in origins._by and _keyed(con, old, name, ch):
+            continue
         function = name in old.funcs
         arity, _, cols, _ = old.funcs[name] if function else old.rels[name]
         is_edb = name in origins._by  # as store.write: an EDB table no statement made a row of has no _facts
@@ -354,6 +357,24 @@ def _rewrite(con: sqlite3.Connection, old: S.Stored, tables: Dict[str, "spread.C
         con.execute(f"DROP TABLE {S._q(name)}")
         con.execute("DELETE FROM _relations WHERE name = ?", (name,))
         S.create_table(con, name, arity, ch.rows, cols, facts, "function" if function else "edb" if is_edb else "derived")
+
+
+def _keyed(con: sqlite3.Connection, old: S.Stored, name: str, ch: "spread.Keyed") -> bool:
+    """The rows of ``ch.keys`` (in the first column, of text) replaced by ``ch.mine`` in a derived table;
+    False (nothing written) if a new value does not fit its column's kind: the table is written whole."""
+    arity, kinds, cols, _ = old.funcs.get(name) or old.rels[name]
+    if kinds[0] != "text" or not all(_fits(k, v) for r in ch.mine for k, v in zip(kinds, r)):
+        return False
+    q = S._q
+    con.execute("CREATE TEMP TABLE IF NOT EXISTS _keyed (v TEXT PRIMARY KEY)")
+    con.execute("DELETE FROM _keyed")
+    con.executemany("INSERT INTO _keyed VALUES (?)", [(k,) for k in sorted(ch.keys)])
+    con.execute(f"DELETE FROM {q(name)} WHERE {q(cols[0])} IN (SELECT v FROM _keyed)")
+    out = [tuple(S._to_sql(k, v) for k, v in zip(kinds, r)) for r in ch.mine]
+    if out:
+        con.executemany(f"INSERT INTO {q(name)} VALUES ({','.join('?' * len(out[0]))})", out)
+    con.execute(f"UPDATE _relations SET rows = (SELECT COUNT(*) FROM {q(name)}) WHERE name = ?", (name,))
+    return True
 
 
 def _derived_table(con: sqlite3.Connection, derived: Dict[str, Any]) -> None:

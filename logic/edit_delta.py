@@ -79,7 +79,7 @@ def _update(target, old: S.Stored, d: Delta, inp, rules: str, as_of) -> List[str
         orgs |= E._derived_moved(old, derived)
     _evidence(d, orgs, day, rows, origins, number)
     new, signal_org = E._rederive(old, world, rows, origins, orgs, loc, derived,
-                                  {n: c.rows for n, c in glob.items()}, number) if orgs else ({}, {})
+                                  spread.Fresh(glob), number) if orgs else ({}, {})
     with S._replacing(Path(target), old.seals) as tmp:  # the tables the copy keeps as they were keep their seals
         shutil.copyfile(old.path, tmp)
         con = S.editing(tmp)  # notes the tables it writes: the others keep their pages (store/pages.py)

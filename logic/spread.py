@@ -17,7 +17,7 @@ result, ...) makes EDB rows that no org's per-org relations own; here:
   (or that cite a changed statement) are made again (as a whole derivation
   makes them), the rest read from the store. After a stake edit ``chain``
   and its dependents are derived again only for the holders whose chains
-  can change (logic/chains.py);
+  can change (logic/chains.py), and only their stored rows read (:class:`Keyed`);
 * :func:`orgs` turns the changed rows of global relations into the orgs
   whose per-org rows they can change (``locality.routes``: proved from the
   rules), plus the orgs of every derived signal that changed.
@@ -54,6 +54,47 @@ class Changed:
 
     def __bool__(self) -> bool:
         return bool(self.removed or self.added)
+
+
+class Keyed(Changed):
+    """A relation's rows after an edit that made again only the rows whose first argument is one of
+    ``keys`` (``mine``; ``was``: the store's rows of those keys): every other row is the store's,
+    decoded only if :attr:`rows` is asked for. logic/edit.py writes only the keys' rows."""
+
+    __slots__ = ("keys", "mine", "_old", "_name", "_all")
+
+    def __init__(self, old: "S.Stored", name: str, keys: Set[str], mine: List[Tuple], was: List[Tuple]):
+        a, b = set(was), set(mine)
+        self.removed, self.added = a - b, b - a
+        self.keys, self.mine, self._old, self._name, self._all = set(keys), mine, old, name, None
+
+    @property
+    def rows(self) -> List[Tuple]:  # (a property over Changed's slot: the whole table, as a derivation's)
+        if self._all is None:
+            self._all = [r for r in stored_rows(self._old, self._name) if r[0] not in self.keys] + self.mine
+        return self._all
+
+
+def keyed_rows(old: "S.Stored", name: str, keys: Set[str]) -> Optional[List[Tuple]]:
+    """The stored rows (as :func:`stored_rows`) whose first argument is one of ``keys``, read by SQL;
+    None if that column is not a text column (then SQL cannot select them: see store/codec.py ``_bind``)."""
+    _, kinds, cols, _ = old.funcs.get(name) or old.rels[name]
+    if kinds[0] != "text":
+        return None
+    out: List[Tuple] = []
+    part = sorted(keys)
+    for i in range(0, len(part), 500):
+        got = old.query(f"SELECT {', '.join(map(S._q, cols))} FROM {S._q(name)} WHERE {S._q(cols[0])} "
+                        f"IN ({','.join('?' * len(part[i:i + 500]))}) ORDER BY rowid", part[i:i + 500])
+        out += S.decoded_rows(kinds, got)
+    return out
+
+
+class Fresh(dict):
+    """Changed relations by name, looked up as their rows (a :class:`Keyed`'s decoded only when asked for)."""
+
+    def __getitem__(self, name: str) -> List[Tuple]:
+        return super().__getitem__(name).rows
 
 
 def stored_rows(old: "S.Stored", name: str) -> List[Tuple]:
@@ -164,9 +205,13 @@ class _Kept:
             self.reads.setdefault(r.head_name, set()).update(strata.body_relations(r))
         self.facts: Set[str] = set()  # relations whose rules were replaced by rows (read no further)
         self.bounded: Set[str] = set()  # relations derived again on their affected keys alone (chains.py)
+        self.lazy: Dict[str, Any] = {}  # a kept relation's new rows (a Keyed's), if not the store's
 
-    def keep(self, name: str) -> None:
+    def keep(self, name: str, rows: Optional["Changed"] = None) -> None:
+        """Keep ``name``: the store's rows, or those of ``rows`` (decoded only when read)."""
         self.pending.add(name)
+        if rows is not None:
+            self.lazy[name] = rows
 
     def done(self, names) -> None:
         self.facts.update(names)
@@ -182,7 +227,8 @@ class _Kept:
             if n in self.pending:
                 self.pending.discard(n)
                 self.facts.add(n)
-                self.program.replace_with_facts(n, self.old.rels[n][0], self.old.rows(n))
+                got = self.lazy.pop(n).rows if n in self.lazy else self.old.rows(n)
+                self.program.replace_with_facts(n, self.old.rels[n][0], got)
             elif n not in self.facts:
                 todo += self.reads.get(n, ())
 
@@ -231,17 +277,18 @@ def _chains(program, old: "S.Stored", rules, rows: Dict[str, List[Tuple]], moved
 
     if "stake" not in moved or "chain" not in old.rels:
         return False
-    was, stakes = old.rows("chain"), stored_rows(old, "stake")
-    got = chains.rederive(was, stakes, rows["stake"], rules)
+    stakes = stored_rows(old, "stake")
+    again = chains.holders(stakes, rows["stake"])
+    was = keyed_rows(old, "chain", again)  # only the re-derived holders' rows are read (and written, edit.py)
+    got = None if was is None else chains.rederive(was, stakes, rows["stake"], rules, again)
     if got is None:
         return False
-    program.replace_with_facts("chain", old.rels["chain"][0], got)
-    kept.done(["chain"])
-    ch = Changed(got, was)
+    ch = Keyed(old, "chain", again, got, was)
+    kept.keep("chain", ch)  # the whole table decoded only if a relation derived again reads it
     if ch:
         out["chain"] = ch
         moved.add("chain")
-        _dependents(program, old, rules, got, chains.holders(stakes, rows["stake"]), moved, out, kept)
+        _dependents(program, old, rules, got, again, moved, out, kept)
     return True
 
 
@@ -258,11 +305,12 @@ def _dependents(program, old: "S.Stored", rules, chain: List[Tuple], again: Set[
     if new is None:
         return
     for name in chains.DEPENDENTS:
-        was = stored_rows(old, name)
-        ch = Changed([r for r in was if r[0] not in again] + new[name], was)
+        was = keyed_rows(old, name, again)
+        if was is None:
+            was = [r for r in stored_rows(old, name) if r[0] in again]
+        ch = Keyed(old, name, again, new[name], was)
         if name in old.rels:
-            program.replace_with_facts(name, old.rels[name][0], ch.rows)
-            kept.done([name])
+            kept.keep(name, ch)
         kept.bounded.add(name)
         if ch:
             out[name] = ch

@@ -148,3 +148,43 @@ def test_other_dependent_rules_are_derived_whole():
         head_name, text = "chain_fact", "chain_fact(A, T, F) <= chain(A, T, P, Path, Fs, N)"
 
     assert chains.dependents([], [R()], 3) is None
+
+
+def chain_rowids(store):
+    """The stored ``chain`` rows by rowid (their values as stored: text, numbers as text or json)."""
+    import sqlite3
+
+    con = sqlite3.connect(store)
+    try:
+        return dict((r[0], r[1:]) for r in con.execute('SELECT rowid, * FROM "chain"'))
+    finally:
+        con.close()
+
+
+def test_a_stake_edit_writes_only_the_reached_holders_chain_rows(tmp_path, monkeypatch):
+    """d's stake in a changes: only d reaches it (no one holds d), so only d's chains are derived again,
+    deleted and inserted; every other holder's row stays where it was in the store (a table written
+    again whole would move the rows stored after d's first one). The table is a whole derivation's."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "w").mkdir()
+    (tmp_path / "w" / "main.facts").write_text(WORLD)
+    store = tmp_path / "s.sqlite"
+    World.load(tmp_path / "w", store=store).derivation
+    was = chain_rowids(store)
+    first_d = min(i for i, r in was.items() if r[0] == "d")
+    assert any(i > first_d and r[0] != "d" for i, r in was.items())  # else a rewrite would keep them too
+    text = WORLD.replace("stake d a 20%", "stake d a 25%")
+    (tmp_path / "w" / "main.facts").write_text(text)
+    w = World.load(tmp_path / "w", store=store)
+    w.derivation
+    assert w.edited is not None  # the edit path wrote the store
+    now = chain_rowids(store)
+    assert {i: r for i, r in now.items() if r[0] != "d"} == {i: r for i, r in was.items() if r[0] != "d"}
+    # d's chains by hand (F.1: a chain's share is the product of its stakes'): d -> a 25% = 1/4, on
+    # through a's 60% of b (3/20), b's 50% of c (3/40), c's 30% of o1 (9/400); c -> a closes the cycle
+    assert sorted(Fraction(r[2]) for r in now.values() if r[0] == "d") == [
+        Fraction(9, 400), Fraction(3, 40), Fraction(3, 20), Fraction(1, 4)]
+    whole = World.load(tmp_path / "w", store=tmp_path / "whole.sqlite")  # a new store: derived whole
+    stored = World.load(tmp_path / "w", store=store)
+    assert sorted(map(repr, stored.derivation.program.table("chain"))) == \
+        sorted(map(repr, whole.derivation.program.table("chain")))
