@@ -46,9 +46,10 @@ EDITS = {
 }
 
 
-def _edit(world: Path, kind: str) -> Optional[str]:
-    """Edit the first statement of ``kind`` in the world's files; the file:line edited, or None."""
-    pattern, to = EDITS[kind]
+def edit_first(world: Path, kind: str, edits: Optional[Dict[str, Any]] = None) -> Optional[str]:
+    """Edit the first statement of ``kind`` in the world's files (by ``edits``, this module's EDITS if
+    None); the file:line edited, or None."""
+    pattern, to = (EDITS if edits is None else edits)[kind]
     rx = re.compile(pattern, re.M)
     for path in sorted(world.glob("*.facts")):
         text = path.read_text()
@@ -78,11 +79,9 @@ def _cited_only_by_signals(world: Path) -> str:
 
 def one(orgs: int, seed: int, worlds: Path, repeat: int) -> Dict[str, Any]:
     sys.path.insert(0, str(ROOT))
-    from bench.generate import write
+    from bench.generate import kept
 
-    src = worlds / f"w{orgs}-s{seed}"
-    if not src.exists():
-        write(orgs, seed, src)
+    src = kept(orgs, seed, worlds)
     work = Path(tempfile.mkdtemp(prefix=f"provlog-diff-{orgs}-"))
     try:
         w = work / "w"
@@ -101,7 +100,7 @@ def one(orgs: int, seed: int, worlds: Path, repeat: int) -> Dict[str, Any]:
         originals = {p.name: p.read_text() for p in w.glob("*.facts")}
         res["edits"] = {}
         for kind in EDITS:
-            at = _edit(w, kind)
+            at = edit_first(w, kind)
             if at is None:
                 continue
             one_edit = {"at": at, "new_side": timed(["card", "w", "o00001"], work), "new_path": edit_path(store)}

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import shutil
 import sqlite3
 import sys
@@ -34,6 +33,7 @@ import tempfile
 from pathlib import Path
 from typing import Any, Dict, List, Optional
 
+from . import diff
 from .diff import EDITS as DIFF_EDITS
 from .store import ROOT, one_world_args, one_world_main, provlog, timed, wall_cpu
 
@@ -57,16 +57,8 @@ EDITS = dict(DIFF_EDITS, **{
 
 
 def edit_first(world: Path, kind: str) -> Optional[str]:
-    """Edit the first statement of ``kind`` in the world's files (as bench/diff.py); its file:line, or None."""
-    pattern, to = EDITS[kind]
-    rx = re.compile(pattern, re.M)
-    for path in sorted(world.glob("*.facts")):
-        text = path.read_text()
-        m = rx.search(text)
-        if m:
-            path.write_text(text[:m.start(1)] + to(m) + text[m.end(1):])
-            return f"{path.name}:{text.count(chr(10), 0, m.start()) + 1}"
-    return None
+    """Edit the first statement of ``kind`` in the world's files (by EDITS); its file:line, or None."""
+    return diff.edit_first(world, kind, EDITS)
 
 
 def note(store: Path) -> str:
@@ -106,11 +98,9 @@ def split(world: Path, files: int) -> None:
 
 def one(orgs: int, seed: int, worlds: Path, files: int = 0) -> Dict[str, Any]:
     sys.path.insert(0, str(ROOT))
-    from bench.generate import write
+    from bench.generate import kept
 
-    src = worlds / f"w{orgs}-s{seed}"
-    if not src.exists():
-        write(orgs, seed, src)
+    src = kept(orgs, seed, worlds)
     work = Path(tempfile.mkdtemp(prefix=f"provlog-edits-{orgs}-"))
     try:
         w, store, kept = work / "w", work / "store.sqlite", work / "orig.sqlite"

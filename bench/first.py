@@ -74,11 +74,9 @@ def pair(python: str, world: Path, org: str, work: Path) -> Dict[str, Any]:
 
 def one_size(orgs: int, seed: int, worlds: Path, repeat: int, pythons: Dict[str, str]) -> Dict[str, Any]:
     sys.path.insert(0, str(ROOT))
-    from bench.generate import write
+    from bench.generate import kept
 
-    world = worlds / f"w{orgs}-s{seed}"
-    if not world.exists():
-        write(orgs, seed, world)
+    world = kept(orgs, seed, worlds)
     work = Path(tempfile.mkdtemp(prefix=f"provlog-first-{orgs}-"))
     try:
         copy = work / "world"

@@ -549,6 +549,12 @@ def generate_text(orgs: int, seed: int = 1, circles: Optional[int] = None) -> st
     return "".join(files[k] for k in ("entities.facts", "sources.facts", "structure.facts", "signals.facts"))
 
 
+def kept(orgs: int, seed: int, worlds: Path) -> Path:
+    """The world of ``orgs`` and ``seed`` in ``worlds/w{orgs}-s{seed}``, written on first use (the benches share it)."""
+    out = Path(worlds) / f"w{orgs}-s{seed}"
+    return out if out.exists() else write(orgs, seed, out)
+
+
 def write(orgs: int, seed: int, out: Path, circles: Optional[int] = None) -> Path:
     """Write a folder (``out`` without ``.facts``) or one ``.facts`` file; returns the path."""
     out = Path(out)

@@ -102,11 +102,9 @@ def median(runs: List[Dict[str, float]]) -> Dict[str, float]:
 
 def one_size(orgs: int, seed: int, worlds: Path, repeat: int, edit: bool = True) -> Dict[str, Any]:
     sys.path.insert(0, str(ROOT))
-    from bench.generate import write
+    from bench.generate import kept
 
-    world = worlds / f"w{orgs}-s{seed}"
-    if not world.exists():
-        write(orgs, seed, world)
+    world = kept(orgs, seed, worlds)
     work = Path(tempfile.mkdtemp(prefix=f"provlog-store-{orgs}-"))
     try:
         copy = work / "world"
