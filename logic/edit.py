@@ -138,7 +138,7 @@ def _global(old: S.Stored, facts: FactSet, rows, removed: List[Fact], added: Lis
               if changed.intersection(S.decode(fs) + [k for k in [S.decode(key)] if isinstance(k, str)])}
     if not moved and not remake:
         return tables, {}, None
-    glob, derived = spread.rederive(old, rows, facts, moved, loc, remake)
+    glob, derived = spread.rederive(old, rows, facts, {p: tables[p] for p in moved}, loc, remake)
     return tables, glob, derived
 
 
@@ -360,16 +360,16 @@ def _rewrite(con: sqlite3.Connection, old: S.Stored, tables: Dict[str, "spread.C
 
 
 def _keyed(con: sqlite3.Connection, old: S.Stored, name: str, ch: "spread.Keyed") -> bool:
-    """The rows of ``ch.keys`` (in the first column, of text) replaced by ``ch.mine`` in a derived table;
+    """The rows of ``ch.keys`` (in column ``ch.col``, of text) replaced by ``ch.mine`` in a derived table;
     False (nothing written) if a new value does not fit its column's kind: the table is written whole."""
     arity, kinds, cols, _ = old.funcs.get(name) or old.rels[name]
-    if kinds[0] != "text" or not all(_fits(k, v) for r in ch.mine for k, v in zip(kinds, r)):
+    if kinds[ch.col] != "text" or not all(_fits(k, v) for r in ch.mine for k, v in zip(kinds, r)):
         return False
     q = S._q
     con.execute("CREATE TEMP TABLE IF NOT EXISTS _keyed (v TEXT PRIMARY KEY)")
     con.execute("DELETE FROM _keyed")
     con.executemany("INSERT INTO _keyed VALUES (?)", [(k,) for k in sorted(ch.keys)])
-    con.execute(f"DELETE FROM {q(name)} WHERE {q(cols[0])} IN (SELECT v FROM _keyed)")
+    con.execute(f"DELETE FROM {q(name)} WHERE {q(cols[ch.col])} IN (SELECT v FROM _keyed)")
     out = [tuple(S._to_sql(k, v) for k, v in zip(kinds, r)) for r in ch.mine]
     if out:
         con.executemany(f"INSERT INTO {q(name)} VALUES ({','.join('?' * len(out[0]))})", out)
@@ -378,11 +378,19 @@ def _keyed(con: sqlite3.Connection, old: S.Stored, name: str, ch: "spread.Keyed"
 
 
 def _derived_table(con: sqlite3.Connection, derived: Dict[str, Any]) -> None:
-    """``_derived`` made again from the new derived signals (a few thousand rows at 1,000 orgs)."""
-    con.execute("DELETE FROM _derived")
+    """``_derived`` made again from the new derived signals: the rows of the orgs whose signals were made
+    again (spread.Remade: the others' are the store's, unchanged), else every row. (Read back in a
+    derivation's order, store/facts.py ``DERIVED_ORDER``, whatever order they are written in.)"""
+    orgs = getattr(derived, "orgs", None)
+    if orgs is None:
+        con.execute("DELETE FROM _derived")
+    else:
+        part = sorted(orgs)
+        for i in range(0, len(part), 500):
+            con.execute(f"DELETE FROM _derived WHERE org IN ({','.join('?' * len(part[i:i + 500]))})", part[i:i + 500])
     con.executemany("INSERT INTO _derived VALUES (?,?,?,?,?,?,?,?,?,?)", [
         (s.id, s.rule, s.org, s.dim, s.direction, s.kind, s.bound, S.encode(s.key), S.encode(list(s.facts)),
-         S.encode([list(c) for c in s.cites])) for s in derived.values()])
+         S.encode([list(c) for c in s.cites])) for s in derived.values() if orgs is None or s.org in orgs])
 
 
 def _renumber(con: sqlite3.Connection, old: S.Stored, numbers: Dict[int, int], skip: Set[str] = frozenset()) -> None:

@@ -234,15 +234,21 @@ def _groups(agg_rule: Rule, m, program) -> Callable[[], List[Tuple[Any, ...]]]:
     return answers
 
 
-def compile_rules(rules: Sequence[Rule], program, defining: Optional[Callable[[str], Sequence[Rule]]] = None
-                  ) -> Optional[Callable[[], List[Tuple[Any, ...]]]]:
+#: the relation of the keys a bounded rule set is joined from (compile_rules ``keys``)
+KEYS = "_keys"
+
+
+def compile_rules(rules: Sequence[Rule], program, defining: Optional[Callable[[str], Sequence[Rule]]] = None,
+                  keys: Optional[Tuple[int, Sequence[Any]]] = None) -> Optional[Callable[[], List[Tuple[Any, ...]]]]:
     """A function answering the relation of ``rules`` by joins over ``program``'s tables, or None if a rule
     has another shape (then pyDatalog answers it). ``defining(name)`` gives the rules of an aggregate a
-    rule reads (``r(K, V) <= (f[K] == V)``)."""
+    rule reads (``r(K, V) <= (f[K] == V)``). ``keys`` = (i, values): only the rows whose argument i is one
+    of ``values``, each rule joined from them (logic/bounded.py; None if a head's argument i is not a
+    variable, or the relation is recursive)."""
     name = rules[0].head_name
     try:
         body = rules[0].body_literals
-        if defining is not None and len(rules) == 1 and len(body) == 1 and isinstance(body[0], FuncEq):
+        if keys is None and defining is not None and len(rules) == 1 and len(body) == 1 and isinstance(body[0], FuncEq):
             return _aggregate_read(rules[0], program, defining)
         functions: Dict[str, Callable[[], List[Tuple[Any, ...]]]] = {}  # f[] -> the groups of aggregate f
         arity: Dict[str, int] = {}
@@ -261,13 +267,21 @@ def compile_rules(rules: Sequence[Rule], program, defining: Optional[Callable[[s
             extra = dict(arity)
             if reads:
                 extra[name] = len(r.head_literal.args)
-            plan = _Plan(body, program, extra, first=name if reads else None)
+            first = name if reads else None
+            if keys is not None:
+                key = r.head_literal.args[keys[0]]
+                if reads or not isinstance(key, Var):
+                    raise _Unsupported("keys of a recursive relation, or of a constant")
+                body, extra[KEYS], first = [Atom(KEYS, (key,))] + body, 1, KEYS
+            plan = _Plan(body, program, extra, first=first)
             (recursive if reads else base).append((plan, plan.columns(r.head_literal.args)))
     except _Unsupported:
         return None
 
     def answers() -> List[Tuple[Any, ...]]:
         tables = {f: _Rows(groups()) for f, groups in functions.items()}
+        if keys is not None:
+            tables[KEYS] = _Rows([(k,) for k in keys[1]])
         out: Dict[Tuple, None] = {}
         for plan, columns in base:
             _run(plan, columns, program, out, tables)
@@ -275,6 +289,28 @@ def compile_rules(rules: Sequence[Rule], program, defining: Optional[Callable[[s
             _fixpoint(name, recursive, program, out, tables)
         return list(out)
     return answers
+
+
+def join(body: Sequence[Atom], program, given: Dict[str, List[Tuple[Any, ...]]], terms: Sequence
+         ) -> Optional[List[Tuple[Any, ...]]]:
+    """The distinct values of ``terms`` over the atoms ``body`` (the first joined first): a relation named
+    in ``given`` read from those rows, any other from ``program``'s kept tables; None if one is not kept
+    or the atoms do not bind every variable of ``terms``.
+
+        >>> from provlog.logic.engine import Program
+        >>> p = Program()
+        >>> p.assert_rows("owns", [("x", "o1"), ("y", "o2")])
+        >>> join([Atom("moved", (Var("X"),)), Atom("owns", (Var("X"), Var("O")))], p, {"moved": [("x",)]}, [Var("O")])
+        [('o1',)]
+    """
+    try:
+        plan = _Plan(list(body), program, {a.name: len(a.args) for a in body if a.name in given}, first=body[0].name)
+        columns = plan.columns(terms)
+    except _Unsupported:
+        return None
+    out: Dict[Tuple, None] = {}
+    _run(plan, columns, program, out, {n: _Rows(rs) for n, rs in given.items()})
+    return list(out)
 
 
 #: rounds a recursive relation may take; the rules bound their depth (6 links, 4 ties), so this is

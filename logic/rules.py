@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Dict, List, Optional, Tuple
 
 from .syntax import Literal, parse_rule
@@ -36,8 +37,8 @@ class Rule:
     def body(self) -> str:
         return self.text.split("<=", 1)[1].strip()
 
-    @property
-    def head_name(self) -> str:
+    @cached_property
+    def head_name(self) -> str:  # (asked for every rule in every plan: read once)
         m = _HEAD.match(self.head)
         return m.group(1) if m else ""
 

@@ -34,8 +34,9 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
 
 from ..facts.model import Fact, FactSet
-from . import edb
+from . import bounded, edb, strata
 from . import store as S
+from .joins import compile_rules
 from .locality import EDITED, Locality, Route, _affected
 
 #: EDB rows no statement makes (constants, the as-of day, the decay of the results' ages): always compared
@@ -57,34 +58,42 @@ class Changed:
 
 
 class Keyed(Changed):
-    """A relation's rows after an edit that made again only the rows whose first argument is one of
-    ``keys`` (``mine``; ``was``: the store's rows of those keys): every other row is the store's,
-    decoded only if :attr:`rows` is asked for. logic/edit.py writes only the keys' rows."""
+    """A relation's rows after an edit that made again only the rows whose argument ``col`` (the first,
+    unless said) is one of ``keys`` (``mine``; ``was``: the store's rows of those keys): every other row
+    is the store's, decoded only if :attr:`rows` is asked for. logic/edit.py writes only the keys' rows."""
 
-    __slots__ = ("keys", "mine", "_old", "_name", "_all")
+    __slots__ = ("keys", "mine", "col", "_old", "_name", "_all")
 
-    def __init__(self, old: "S.Stored", name: str, keys: Set[str], mine: List[Tuple], was: List[Tuple]):
+    def __init__(self, old: "S.Stored", name: str, keys: Set[str], mine: List[Tuple], was: List[Tuple], col: int = 0):
         a, b = set(was), set(mine)
         self.removed, self.added = a - b, b - a
-        self.keys, self.mine, self._old, self._name, self._all = set(keys), mine, old, name, None
+        self.keys, self.mine, self.col, self._old, self._name, self._all = set(keys), mine, col, old, name, None
 
     @property
     def rows(self) -> List[Tuple]:  # (a property over Changed's slot: the whole table, as a derivation's)
         if self._all is None:
-            self._all = [r for r in stored_rows(self._old, self._name) if r[0] not in self.keys] + self.mine
+            c = self.col
+            self._all = [r for r in stored_rows(self._old, self._name) if r[c] not in self.keys] + self.mine
         return self._all
 
+    def rows_of(self, keys: Set[str]) -> Optional[List[Tuple]]:
+        """The rows whose argument ``col`` is one of ``keys`` (the store's for keys not made again); None
+        as :func:`keyed_rows`."""
+        c = self.col
+        theirs = keyed_rows(self._old, self._name, set(keys) - self.keys, c) if set(keys) - self.keys else []
+        return None if theirs is None else theirs + [r for r in self.mine if r[c] in keys]
 
-def keyed_rows(old: "S.Stored", name: str, keys: Set[str]) -> Optional[List[Tuple]]:
-    """The stored rows (as :func:`stored_rows`) whose first argument is one of ``keys``, read by SQL;
+
+def keyed_rows(old: "S.Stored", name: str, keys: Set[str], col: int = 0) -> Optional[List[Tuple]]:
+    """The stored rows (as :func:`stored_rows`) whose argument ``col`` is one of ``keys``, read by SQL;
     None if that column is not a text column (then SQL cannot select them: see store/codec.py ``_bind``)."""
     _, kinds, cols, _ = old.funcs.get(name) or old.rels[name]
-    if kinds[0] != "text":
+    if kinds[col] != "text":
         return None
     out: List[Tuple] = []
     part = sorted(keys)
     for i in range(0, len(part), 500):
-        got = old.query(f"SELECT {', '.join(map(S._q, cols))} FROM {S._q(name)} WHERE {S._q(cols[0])} "
+        got = old.query(f"SELECT {', '.join(map(S._q, cols))} FROM {S._q(name)} WHERE {S._q(cols[col])} "
                         f"IN ({','.join('?' * len(part[i:i + 500]))}) ORDER BY rowid", part[i:i + 500])
         out += S.decoded_rows(kinds, got)
     return out
@@ -129,16 +138,17 @@ def dirty_tables(changed: Sequence[Fact], as_of: str) -> List[str]:
     return [p for p, rs in edb.rows(mine, as_of).items() if rs]
 
 
-def rederive(old: "S.Stored", rows: Dict[str, List[Tuple]], facts: FactSet, changed: Set[str],
+def rederive(old: "S.Stored", rows: Dict[str, List[Tuple]], facts: FactSet, changed: Dict[str, Changed],
              loc: Locality, remake: Set[str] = frozenset()) -> Tuple[Dict[str, Changed], Optional[Dict[str, Any]]]:
-    """The global relations (not ``loc.affected``) that EDB tables ``changed`` reach, derived again
-    over the new EDB (the signals' rows aside: no global relation reads them), each with its rows and
-    what moved. Component by component, dependencies first: one that reads nothing that moved is read
-    from ``old`` instead (its rows are the store's). Second: the new derived signals by id if the
-    derived signals' stratum moved, or ``remake`` (the orgs of the derived signals citing a statement
-    that changed: its span, its sources), else None: those of the orgs whose ``derive`` or ``uses``
-    rows moved, and of ``remake``, made again, the others read from ``old``."""
-    from . import strata
+    """The global relations (not ``loc.affected``) that the EDB tables ``changed`` (their rows moved, as
+    :func:`dirty` says) reach, derived again over the new EDB (the signals' rows aside: no global
+    relation reads them), each with its rows and what moved. Component by component, dependencies
+    first: one that reads nothing that moved is read from ``old`` instead (its rows are the store's);
+    ``derive`` and ``uses`` are derived again for the orgs a moved row reaches alone (logic/bounded.py).
+    Second: the new derived signals by id if the derived signals' stratum moved, or ``remake`` (the
+    orgs of the derived signals citing a statement that changed: its span, its sources), else None:
+    those of the orgs whose ``derive`` or ``uses`` rows moved, and of ``remake``, made again, the
+    others read from ``old``."""
     from .engine import Program
     from .program import RULES
 
@@ -159,12 +169,14 @@ def rederive(old: "S.Stored", rows: Dict[str, List[Tuple]], facts: FactSet, chan
     for comp in strata.plan(rules, goals):
         if comp == ["chain"] and _chains(program, old, rules, rows, moved, out, kept) or set(comp) <= kept.bounded:
             continue
+        if len(comp) == 1 and _bounded(program, old, rules, comp[0], moved, {**changed, **out}, out, kept):
+            continue
         _component(program, old, rules, comp, moved, out, kept)
     derived = None
     if remake or {"derive", "uses"} & moved:
-        kept.need(["derive", "uses"])
-        derived = _derived(old, facts, program, set(remake) | {r[1] for n in ("derive", "uses") if n in out
-                                                               for r in out[n].removed | out[n].added})
+        orgs = set(remake) | {r[1] for n in ("derive", "uses") if n in out for r in out[n].removed | out[n].added}
+        kept.need_keys(["derive", "uses"], orgs)
+        derived = _derived(old, facts, program, orgs)
     return out, derived
 
 
@@ -197,8 +209,6 @@ class _Kept:
     relation that keeps its rules (a function, one not stored): most are never read."""
 
     def __init__(self, program, old: "S.Stored", rules):
-        from . import strata
-
         self.program, self.old, self.pending = program, old, set()
         self.reads: Dict[str, Set[str]] = {}
         for r in rules:
@@ -215,6 +225,22 @@ class _Kept:
 
     def done(self, names) -> None:
         self.facts.update(names)
+
+    def need_keys(self, names, orgs: Set[str]) -> None:
+        """The rows of the kept relations ``names`` (of a derived signal's rows: keyed by org, their
+        second argument) of ``orgs`` alone, decoded into the program: what making those orgs' derived
+        signals reads (program.py ``_derive_signals(only=orgs)``); the others wholly (:meth:`need`)."""
+        for n in names:
+            if n in self.pending and bounded.KEYS.get(n) == 1:
+                ch = self.lazy.get(n)
+                got = ch.rows_of(orgs) if isinstance(ch, Keyed) and ch.col == 1 else \
+                    None if ch is not None else keyed_rows(self.old, n, orgs, 1)
+                if got is not None:
+                    self.pending.discard(n)
+                    self.lazy.pop(n, None)
+                    self.facts.add(n)  # (only these orgs' rows: nothing reads them after)
+                    self.program.replace_with_facts(n, self.old.rels[n][0], got)
+        self.need(names)
 
     def need(self, names) -> None:
         """Decode the kept relations ``names`` read, through relations that still have their rules."""
@@ -238,7 +264,6 @@ def _component(program, old: "S.Stored", rules, comp: List[str], moved: Set[str]
     """Derive one component again if a relation it reads moved (adding what moves to ``moved`` and
     ``out``), else keep its stored rows (decoded when read: ``kept``). A function (an aggregate) keeps
     its rules either way."""
-    from . import strata
     from .program import PER_POLICY
     from .syntax import Atom
 
@@ -267,6 +292,35 @@ def _component(program, old: "S.Stored", rules, comp: List[str], moved: Set[str]
         if got:
             out[name] = got
             moved.add(name)
+
+
+def _bounded(program, old: "S.Stored", rules, name: str, moved: Set[str], deltas: Dict[str, Changed],
+             out: Dict[str, Changed], kept: "_Kept") -> bool:
+    """A relation (not recursive, stored) derived again only for the keys its moved reads reach
+    (logic/bounded.py), every other key's rows kept from ``old``; False if that does not apply (it is then
+    derived as any component): a relation read that moved has no rows to compare (not stored), it has no
+    key (bounded.key_column), or a rule's moved row reaches no key."""
+    from .program import RULES
+
+    mine = [r for r in rules if r.head_name == name]
+    reads = {n for r in mine for n in strata.body_relations(r)}
+    if not reads & moved or name not in old.rels or name in reads:
+        return False
+    col = bounded.key_column(mine, old.rels[name][1], reads & moved)
+    if col is None or any(n not in deltas for n in reads & moved):
+        return False
+    kept.need(reads)
+    keys = bounded.reached(mine, col, {n: deltas[n] for n in reads & moved}, program)
+    join = None if keys is None else compile_rules(mine, program, RULES.defining, keys=(col, sorted(keys, key=repr)))
+    was = None if join is None else keyed_rows(old, name, keys, col)
+    if was is None:
+        return False
+    ch = Keyed(old, name, keys, join(), was, col)
+    kept.keep(name, ch)
+    if ch:
+        out[name] = ch
+        moved.add(name)
+    return True
 
 
 def _chains(program, old: "S.Stored", rules, rows: Dict[str, List[Tuple]], moved: Set[str],

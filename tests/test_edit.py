@@ -19,6 +19,7 @@ from provlog.logic import store as S
 from provlog.logic.locality import EDITABLE, EDITED, NotLocal, analyse
 from provlog.logic.program import RULES
 from provlog.logic.rules import Rule
+from provlog.logic.store.facts import DERIVED_ORDER
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # bench/ is run from the repository root, never installed
@@ -92,7 +93,7 @@ EDITS = {
 def dump(path):
     """Everything a store holds, comparable: each relation's rows decoded (sorted), each EDB row with its
     statements, the statements, the derived signals and the meta (less the edit's note)."""
-    st_ = S.open_store(Path(path), None)  # this user's store of any inputs, every table's checksum checked
+    st_ = S.open_store(Path(path), None, every=True)  # this user's store of any inputs, every table's checksum checked
     con = st_.con
     try:
         model = S.StoredModel(st_, lambda: None)
@@ -104,7 +105,7 @@ def dump(path):
         out["_facts"] = con.execute("SELECT * FROM _facts ORDER BY n").fetchall()
         out["_canon"] = con.execute("SELECT * FROM _canon ORDER BY n").fetchall()
         out["_texts"] = con.execute("SELECT * FROM _texts ORDER BY file").fetchall()
-        out["_derived"] = sorted(con.execute("SELECT * FROM _derived"))
+        out["_derived"] = con.execute(f"SELECT * FROM _derived {DERIVED_ORDER}").fetchall()  # (as read back)
         out["_meta"] = {k: v for k, v in st_.meta.items() if k != "edit"}
         return out
     finally:

@@ -172,6 +172,11 @@ def derived_signal(row: Tuple, make: Callable):
                 tuple(tuple(c) for c in decode(cites)))
 
 
+#: ``_derived`` in the order a derivation makes its signals: by rule, org and number (the id's last
+#: part), whatever order the rows were written in (an edit writes only its orgs' again, logic/edit.py)
+DERIVED_ORDER = "ORDER BY rule, org, CAST(substr(id, length(rule) + length(org) + 3) AS INTEGER)"
+
+
 def derived_signals(store: Stored, make: Callable) -> _Lazy:
     """The derived signals of a store by id (:func:`derived_signal`), read when first asked for."""
     def build(row):
@@ -181,4 +186,4 @@ def derived_signals(store: Stored, make: Callable) -> _Lazy:
         got = store.query("SELECT * FROM _derived WHERE id = ?", (sid,))
         return build(got[0]) if got else None
 
-    return _Lazy(one, lambda: [(r[0], build(r)) for r in store.query("SELECT * FROM _derived ORDER BY rowid")])
+    return _Lazy(one, lambda: [(r[0], build(r)) for r in store.query(f"SELECT * FROM _derived {DERIVED_ORDER}")])

@@ -12,8 +12,9 @@ from .errors import StoreError
 
 #: the layout of the tables below; a store of another layout is a miss (2: the checksums, ``_sums``;
 #: 3: each statement's canonical text, ``_canon``, and each file's text, ``_texts``, for edits: issue 27;
-#: 4: each table's seal is its pages' digest bound to the key, seal.py, so an edit keeps unchanged tables)
-SCHEMA = 4
+#: 4: each table's seal is its pages' digest bound to the key, seal.py, so an edit keeps unchanged tables;
+#: 5: the digest is kept beside the seal, so an edit carries an unchanged table's without reading its pages)
+SCHEMA = 5
 
 #: the tables every store has, with the exact SQL that makes them (a relation's table is one more each)
 FIXED = {
@@ -24,7 +25,7 @@ FIXED = {
               "col INTEGER, flags TEXT, src TEXT, span TEXT, vals TEXT)",
     "_derived": "CREATE TABLE _derived (id TEXT PRIMARY KEY, rule TEXT, org TEXT, dim TEXT, direction TEXT, "
                 "kind TEXT, bound INTEGER, key TEXT, facts TEXT, cites TEXT)",
-    "_sums": "CREATE TABLE _sums (unit TEXT PRIMARY KEY, pages TEXT NOT NULL, mac TEXT NOT NULL)",
+    "_sums": "CREATE TABLE _sums (unit TEXT PRIMARY KEY, pages TEXT NOT NULL, mac TEXT NOT NULL, digest TEXT NOT NULL)",
     # an edit re-reads only the lines that changed and hashes the fingerprint from these (logic/reread.py)
     "_canon": "CREATE TABLE _canon (n INTEGER PRIMARY KEY, canon TEXT NOT NULL)",
     "_texts": "CREATE TABLE _texts (file TEXT PRIMARY KEY, text TEXT NOT NULL)",

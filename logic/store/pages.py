@@ -3,9 +3,10 @@
 SQLite's ``dbstat`` lists them, but listing every table walks every page (a tenth of a second at
 1,000 orgs). An edited store is a copy of the previous one with a few tables written again
 (:func:`editing` notes which): only those are listed again; the others keep the pages the previous
-store's checked seals list, and that is used only if every page of the file is then accounted for
-exactly once (each table's, sqlite_master's, ``_sums``'s, the free list's), else every table is
-listed. A kept table's bytes are compared block by block all the same (seal.py).
+store's seals list, and that is used only if every page of the file is then accounted for exactly
+once (each table's, sqlite_master's, ``_sums``'s, the free list's), else every table is listed.
+:func:`editing` notes the tables a statement reads too: seal.py carries the seal of a table the edit
+neither wrote nor read through the copy, and checks the previous store's bytes of every other.
 """
 from __future__ import annotations
 
@@ -18,19 +19,23 @@ _WRITES = {sqlite3.SQLITE_INSERT: 0, sqlite3.SQLITE_UPDATE: 0, sqlite3.SQLITE_DE
            sqlite3.SQLITE_CREATE_TABLE: 0, sqlite3.SQLITE_DROP_TABLE: 0,
            sqlite3.SQLITE_CREATE_INDEX: 1, sqlite3.SQLITE_DROP_INDEX: 1}
 
-#: the tables written through an :func:`editing` connection, by file
+#: the tables written through an :func:`editing` connection, by file; and those read
 WRITTEN: Dict[str, Set[str]] = {}
+READ: Dict[str, Set[str]] = {}
 
 
 def editing(path: str) -> sqlite3.Connection:
-    """A connection to an edited copy of a store that notes each table a statement writes (``WRITTEN``)."""
+    """A connection to an edited copy of a store that notes each table a statement writes (``WRITTEN``)
+    or reads (``READ``)."""
     con = sqlite3.connect(path)
-    written = WRITTEN.setdefault(path, set())
+    written, read = WRITTEN.setdefault(path, set()), READ.setdefault(path, set())
 
     def note(action: int, a, b, *_) -> int:
         at = _WRITES.get(action)
         if at is not None:
             written.add((a, b)[at])
+        elif action == sqlite3.SQLITE_READ and a:
+            read.add(a)
         return sqlite3.SQLITE_OK
     con.set_authorizer(note)
     return con

@@ -126,13 +126,15 @@ class Stored:
 
 
 def open_store(target: Path, want: Optional[Callable[[Sequence[str]], Dict[str, Any]]],
-               quiet: bool = False) -> Optional[Stored]:
+               quiet: bool = False, every: bool = False) -> Optional[Stored]:
     """The store at ``target`` if it was made from exactly the inputs ``want(files)`` computes now
     (``files``: the files the store's world read); None on a miss. A damaged store (corrupt, of a
     layout no store has, or a checksum that does not match) is reported on stderr in one line (unless
     ``quiet``), removed, and treated as a miss. ``want=None`` opens the store of any inputs that this
-    user made (its key is theirs: the previous store of an edited world, logic/edit.py), every table
-    checked. NotAStore if ``target`` is a file that is not a store (outside a ``.provlog`` folder)."""
+    user made (its key is theirs: the previous store of an edited world, logic/edit.py). ``_meta``,
+    ``_relations``, ``_facts`` and ``_derived`` are checked when it opens (``every``: every table), the
+    others when first read. NotAStore if ``target`` is a file that is not a store (outside a
+    ``.provlog`` folder)."""
     target = Path(target)
     if not target.is_file():
         return None
@@ -142,7 +144,7 @@ def open_store(target: Path, want: Optional[Callable[[Sequence[str]], Dict[str, 
         if not _header_ok(target):
             raise StoreError("truncated")
         fd = os.open(target, os.O_RDONLY)
-        got = _open(target, fd, want)
+        got = _open(target, fd, want, every)
         if got is not None:
             weakref.finalize(got, os.close, fd)
             fd = None
@@ -157,7 +159,7 @@ def open_store(target: Path, want: Optional[Callable[[Sequence[str]], Dict[str, 
             os.close(fd)
 
 
-def _open(target: Path, fd: int, want) -> Optional[Stored]:
+def _open(target: Path, fd: int, want, every: bool = False) -> Optional[Stored]:
     """The store whose file is open as ``fd``, if its key is the one ``want`` computes; its layout
     checked before its key is read, its key before any table (``_meta`` aside)."""
     con = sqlite3.connect(f"file:{target}?mode=ro", uri=True, check_same_thread=False)
@@ -177,10 +179,11 @@ def _open(target: Path, fd: int, want) -> Optional[Stored]:
             con.close()
             return None
         deadline.restart()
-        sums = {u: (p, m) for u, p, m in con.execute("SELECT unit, pages, mac FROM _sums")}
-        seals = Seals(fd, con.execute("PRAGMA page_size").fetchone()[0], meta["key"], sums)
+        got = con.execute("SELECT unit, pages, mac, digest FROM _sums").fetchall()
+        seals = Seals(fd, con.execute("PRAGMA page_size").fetchone()[0], meta["key"], {u: (p, m) for u, p, m, _ in got},
+                      {u: d for u, _, _, d in got})
         seals.check_schema(entries)
-        for unit in seals.sums if want is None else EAGER:  # an edit copies every table: check them all
+        for unit in seals.sums if every else EAGER:
             if unit != "@schema":
                 seals.check(unit)
         return Stored(target, con, meta, seals, deadline)

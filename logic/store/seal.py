@@ -3,11 +3,14 @@ this user's secret, bound to the store's key and the table's name) when the stor
 (:func:`seal`), and checked before the table is first read (:class:`Seals`, once per process).
 
 The seal is two HMACs: a digest of the pages (the table's name, its page numbers and the SHA-256 of
-each block of BLOCK pages), then the mac of that digest bound to the store's key. An edited store (a
-copy of the old one with a few rows written again, under a new key) hashes again only the blocks whose
-bytes differ from the old file's: the others keep the hashes computed when the old store's tables were
-checked (every table, when an edit opens it). Hashing every page of the copy again was a fifth of an
-edit's CPU (issue 27).
+each block of BLOCK pages), then the mac of that digest bound to the store's key; ``_sums`` keeps both.
+An edited store (a copy of the old one with a few rows written again, under a new key) binds to its key
+the digest of each table it neither wrote nor read through the copy (pages.py notes both), its pages
+unread: if the old store's bytes were damaged, the copy's are the same and the new seal finds it when
+the table is read. Every other table is checked in the old store first (its bytes are the old ones
+but what the edit wrote), and its blocks whose bytes the edit left as they were keep their hashes
+there. Hashing every page of the copy again was a fifth of an edit's CPU, checking every table of the
+old one a tenth (issue 27).
 
 SQLite's own integrity check passes a store whose bytes were changed inside a row (a name, a number):
 the checksum does not. Pages are what is hashed because hashing them costs what reading the file costs
@@ -124,35 +127,53 @@ def seal(path: str, old: Optional["Seals"] = None, written: Optional[Set[str]] =
         sec = secret()
         fd = os.open(path, os.O_RDONLY)
         try:
-            try:  # the pages a checked table of the old store had, if the edit did not write it
-                kept = {u: old.sums[u][0] for u in old.checked} if old is not None else None
+            try:  # the pages a table of the old store had (as its seal binds them), if the edit did not write it
+                kept = {u: old.sums[u][0] for u in old.sums if u in old.checked or old.carried(u)} if old else None
                 units = listed(con, fd, kept, written)
             except sqlite3.OperationalError as e:
                 raise StoreError(f"this SQLite cannot checksum a store ({e})")
             rows = []
             for unit, pages in sorted(units.items()):
                 runs = _runs(sorted(pages))
-                digest, _ = _digest(sec, fd, page_size, unit, runs, old.was(unit, page_size) if old else None)
-                rows.append((unit, runs, _bound(sec, key, unit, runs, digest)))
+                digest = None
+                if old is not None and written is not None and unit not in written and old.sums.get(unit, ("",))[0] == runs:
+                    digest = old.carried(unit)
+                if digest is None:
+                    if old is not None and unit in old.sums:
+                        old.check(unit)  # its bytes are the old store's but what the edit wrote: checked there first
+                    digest, _ = _digest(sec, fd, page_size, unit, runs, old.was(unit, page_size) if old else None)
+                rows.append((unit, runs, _bound(sec, key, unit, runs, digest), digest))
         finally:
             os.close(fd)
-        rows.append((SCHEMA_UNIT, "", _schema_mac(sec, key, schema_rows(con))))
-        con.executemany("INSERT INTO _sums VALUES (?, ?, ?)", rows)
+        rows.append((SCHEMA_UNIT, "", _schema_mac(sec, key, schema_rows(con)), ""))
+        con.executemany("INSERT INTO _sums VALUES (?, ?, ?, ?)", rows)
         con.commit()
     finally:
         con.close()
 
 
 class Seals:
-    """The checksums of an open store (``sums``: unit -> (pages, mac), read from ``_sums``), checked
-    against its file (``fd``: the very file SQLite opened) one table at a time; ``checked``: those that
-    matched, ``hashes`` their blocks' hashes. StoreDamaged on a mismatch."""
+    """The checksums of an open store (``sums``: unit -> (pages, mac), read from ``_sums``; ``digests``:
+    unit -> the digest its mac binds), checked against its file (``fd``: the very file SQLite opened) one
+    table at a time; ``checked``: those that matched, ``hashes`` their blocks' hashes. StoreDamaged on a
+    mismatch."""
 
-    def __init__(self, fd: int, page_size: int, key: str, sums: Dict[str, Tuple[str, str]]):
+    def __init__(self, fd: int, page_size: int, key: str, sums: Dict[str, Tuple[str, str]],
+                 digests: Optional[Dict[str, str]] = None):
         self.fd, self.page_size, self.key, self.sums = fd, page_size, key, sums
+        self.digests = digests or {}
         self.hashes: Dict[str, Dict[Tuple[int, int], bytes]] = {}
         self._secret = secret()
         self.checked: Set[str] = set()
+
+    def carried(self, unit: str) -> Optional[str]:
+        """The digest kept beside ``unit``'s seal, if the seal binds it (with the pages ``sums`` lists): what
+        a copy that left the table as it was binds to its own key, no page read (seal); else None."""
+        pages, mac = self.sums.get(unit, ("", ""))
+        digest = self.digests.get(unit)
+        if not digest or not mac or not hmac.compare_digest(_bound(self._secret, self.key, unit, pages, digest), mac):
+            return None
+        return digest
 
     def check(self, unit: str) -> None:
         if unit in self.checked:

@@ -13,7 +13,7 @@ from ...facts.model import Fact
 from .codec import _enc, _kind_of, _to_sql, encode
 from .key import key_of
 from .reading import refuse_a_stranger
-from .pages import WRITTEN
+from .pages import READ, WRITTEN
 from .seal import seal
 from .layout import _INDEXES, _SQL, FIXED, SCHEMA, _column_names, _q
 
@@ -48,12 +48,14 @@ def _replacing(target: Path, old=None) -> Iterator[str]:
         os.umask(umask)
         os.chmod(tmp, 0o666 & ~umask)  # as any file the user makes, not mkstemp's owner-only
         yield tmp
-        seal(tmp, old, WRITTEN.pop(tmp, None))
+        written, read = WRITTEN.pop(tmp, None), READ.pop(tmp, set())
+        seal(tmp, old, None if written is None else written | read)
         with open(tmp, "rb+") as fh:  # written without SQLite's syncs: on disk before it is renamed in
             os.fsync(fh.fileno())
         os.replace(tmp, target)
     except BaseException:
         WRITTEN.pop(tmp, None)
+        READ.pop(tmp, None)
         try:
             os.unlink(tmp)
         except OSError:
