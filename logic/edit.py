@@ -104,7 +104,7 @@ def _update(target, old, facts, inp, fingerprint, as_of, texts) -> List[str]:
         shutil.copyfile(old.path, tmp)
         con = S.editing(tmp)  # notes the tables it writes: the others keep their pages (store/pages.py)
         try:
-            _apply(con, old, loc, orgs, new, signal_org, numbers, set(tables))
+            _apply(con, old, loc, orgs, new, signal_org, numbers, set(tables), any(o != n for o, n in numbers.items()))
             _rewrite(con, old, tables, glob, origins, number)
             if derived is not None:
                 _derived_table(con, derived)
@@ -235,7 +235,7 @@ def _rederive(old: S.Stored, facts: FactSet, rows: Dict[str, List[Tuple]], origi
 
     signals = {s for s, o in signal_org.items() if o in orgs}  # every edited row but signal's names its signal first
     mine = {pred: [r for r in rs if r[0] in signals] if pred in EDITED else rs for pred, rs in rows.items()}
-    program = _small_program(old, mine, signal_rows(derived), loc, fresh or {})
+    program = _small_program(old, mine, signal_rows(derived), loc, fresh or {}, orgs, signals)
     if number is None:  # (logic/edit_delta.py numbers a part of the world)
         number = {id(f): n for n, f in enumerate(facts, 1)}
     new: Dict[str, Tuple[List[Tuple], Optional[List[str]]]] = {}
@@ -257,10 +257,12 @@ def _rederive(old: S.Stored, facts: FactSet, rows: Dict[str, List[Tuple]], origi
 
 
 def _small_program(old: S.Stored, rows: Dict[str, List[Tuple]], derived_rows: Dict[str, List[Tuple]],
-                   loc: Locality, fresh: Dict[str, List[Tuple]]):
+                   loc: Locality, fresh: Dict[str, List[Tuple]], orgs: Set[str] = frozenset(),
+                   signals: Set[str] = frozenset()):
     """A program over ``rows`` (the edited orgs' signal rows, every other EDB row) and ``derived_rows``
-    with every affected relation materialized; what the edit does not reach read from ``fresh`` or the
-    previous store, not derived."""
+    with every affected relation materialized, each only for ``orgs`` (its rows whose anchor is one of
+    them, or one of their ``signals``: all a row of theirs joins, logic/locality.py) if it can be joined
+    so; what the edit does not reach read from ``fresh`` or the previous store, not derived."""
     from . import strata
     from .engine import Program
     from .program import PER_POLICY, RULES
@@ -285,7 +287,12 @@ def _small_program(old: S.Stored, rows: Dict[str, List[Tuple]], derived_rows: Di
                 got = fresh[name] if name in fresh else old.rows(name)
                 program.replace_with_facts(name, old.rels[name][0], got)
                 done.add(name)
-    strata.materialize(program, rules, components, done, PER_POLICY)
+    keys = {}
+    for n in loc.affected:
+        if n not in EDITED and orgs:
+            i, how = loc.key(n)
+            keys[n] = (i, sorted(orgs if how == "org" else signals))
+    strata.materialize(program, rules, components, done, PER_POLICY, keys=keys)
     return program
 
 
@@ -298,9 +305,11 @@ def _fits(kind: str, v: Any) -> bool:
 
 def _apply(con: sqlite3.Connection, old: S.Stored, loc: Locality, orgs: Set[str],
            new: Dict[str, Tuple[List[Tuple], Optional[List[str]]]], signal_org: Dict[str, str],
-           numbers, skip: Set[str] = frozenset()) -> None:
-    """In the copy of the previous store: each affected relation's rows of ``orgs`` replaced by ``new``,
-    and every kept EDB row's statements renumbered (but in the tables ``skip``, written again whole)."""
+           numbers, skip: Set[str] = frozenset(), renumbered: bool = True) -> None:
+    """In the copy of the previous store: each affected relation's rows of ``orgs`` replaced by ``new``
+    (a table whose rows of ``orgs`` are those already, left as it was: :func:`_unchanged`), and every
+    kept EDB row's statements renumbered (but in the tables ``skip``, written again whole;
+    ``renumbered``: whether any statement's number moved)."""
     con.execute("PRAGMA journal_mode=OFF")
     con.execute("PRAGMA synchronous=OFF")
     q = S._q
@@ -311,6 +320,8 @@ def _apply(con: sqlite3.Connection, old: S.Stored, loc: Locality, orgs: Set[str]
     for how, values in gone.items():
         con.execute(f"CREATE TEMP TABLE _gone_{how} (v TEXT PRIMARY KEY)")
         con.executemany(f"INSERT INTO _gone_{how} VALUES (?)", [(v,) for v in values])
+    new = {name: got for name, got in new.items()
+           if not _unchanged(con, old, loc, name, got, renumbered and old.rels.get(name, (0, 0, 0, False))[3])}
     for name in new:
         _, kinds, cols, _ = old.funcs.get(name) or old.rels[name]
         i, how = loc.key(name)
@@ -340,6 +351,31 @@ def _apply(con: sqlite3.Connection, old: S.Stored, loc: Locality, orgs: Set[str]
             con.execute("DELETE FROM _relations WHERE name = ?", (name,))
             S.create_table(con, name, arity, rel, cols, facts,
                            "function" if function else "edb" if is_edb else "derived")
+
+
+def _unchanged(con, old: S.Stored, loc: Locality, name: str, new: Tuple[List[Tuple], Optional[List[str]]],
+               renumbered: bool) -> bool:
+    """Whether a relation's rows of the orgs an edit derived again (``new``: rows, and statements of an EDB
+    row) are, as stored, those the copy holds already (an EDB table's compared only if no statement's
+    number moved: its rows are renumbered then). The copy is read un-noted (store/pages.py): a table
+    left as it was keeps its seal, and its old bytes are never sealed again."""
+    if renumbered:
+        return False
+    rows, fs = new
+    _, kinds, cols, is_edb = old.funcs.get(name) or old.rels[name]
+    i, how = loc.key(name)
+    if kinds[i] != "text" or not all(_fits(k, v) for r in rows for k, v in zip(kinds, r)):
+        return False
+    mine = [tuple(S._to_sql(k, v) for k, v in zip(kinds, r)) + ((f,) if is_edb else ()) for r, f in
+            zip(rows, fs if fs is not None else [None] * len(rows))]
+    q = S._q
+    con.unnoted = True
+    try:
+        had = con.execute(f"SELECT {', '.join(map(q, cols))}{', _facts' if is_edb else ''} FROM {q(name)} "
+                          f"WHERE {q(cols[i])} IN (SELECT v FROM _gone_{how})").fetchall()
+    finally:
+        con.unnoted = False
+    return sorted(had, key=repr) == sorted(mine, key=repr)
 
 
 def _rewrite(con: sqlite3.Connection, old: S.Stored, tables: Dict[str, "spread.Changed"],

@@ -85,7 +85,7 @@ def _update(target, old: S.Stored, d: Delta, inp, rules: str, as_of) -> List[str
         con = S.editing(tmp)  # notes the tables it writes: the others keep their pages (store/pages.py)
         try:
             E._apply(con, old, loc, orgs, new, signal_org, lambda c: _renumber(c, old, d, matched, set(tables)),
-                     set(tables))
+                     set(tables), bool(d.shift) or any(o != n for o, n in matched.items()))
             E._rewrite(con, old, tables, glob, origins, number)
             if derived is not None:
                 E._derived_table(con, derived)

@@ -131,12 +131,15 @@ def _surely_empty(rules: Sequence[Rule], sizes: Dict[str, int]) -> bool:
 
 
 def materialize(program: Program, rules: Sequence[Rule], components: List[List[str]], done: Set[str],
-                parts: Optional[Dict[str, Tuple[int, Sequence]]] = None, progress=None) -> None:
+                parts: Optional[Dict[str, Tuple[int, Sequence]]] = None, progress=None,
+                keys: Optional[Dict[str, Tuple[int, Sequence]]] = None) -> None:
     """Ask each plain relation of each component once and replace its rules by its answers.
 
     ``parts`` names relations asked in parts, one per value of one argument (``{"value": (2,
     POLICIES)}``): same answers, but pyDatalog's working set is one part's, not the whole relation's.
-    ``progress(i, component)`` is called as the i-th component (from 1) starts.
+    ``progress(i, component)`` is called as the i-th component (from 1) starts. ``keys`` names
+    relations of which only the rows whose argument i is one of the values are wanted (``{"value": (0,
+    ["o1"])}``: an edit's orgs, logic/edit.py); a relation joins.py cannot join from them is asked whole.
     """
     parts = parts or {}
     by_head: Dict[str, List[Rule]] = {}
@@ -154,7 +157,11 @@ def materialize(program: Program, rules: Sequence[Rule], components: List[List[s
                 answers[name] = (n, [])
                 continue
             # a plain rule over kept relations: joined in Python (joins.py), no question to pyDatalog
-            join = compile_rules(by_head[name], program, by_head.get) if PYTHON_JOINS and len(comp) == 1 else None
+            join = None
+            if PYTHON_JOINS and len(comp) == 1:
+                if keys and name in keys:
+                    join = compile_rules(by_head[name], program, by_head.get, keys=keys[name])
+                join = join or compile_rules(by_head[name], program, by_head.get)
             if join is not None:
                 answers[name] = (n, join())
                 continue

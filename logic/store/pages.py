@@ -24,17 +24,25 @@ WRITTEN: Dict[str, Set[str]] = {}
 READ: Dict[str, Set[str]] = {}
 
 
-def editing(path: str) -> sqlite3.Connection:
+class Editing(sqlite3.Connection):
+    """A connection to an edited copy of a store (:func:`editing`); ``unnoted``: reads not noted, while True."""
+
+    unnoted = False
+
+
+def editing(path: str) -> Editing:
     """A connection to an edited copy of a store that notes each table a statement writes (``WRITTEN``)
-    or reads (``READ``)."""
-    con = sqlite3.connect(path)
+    or reads (``READ``), but while its ``unnoted`` is set: a read whose answer only decides to leave a
+    table as it was (logic/edit.py ``_unchanged``: its bytes, damage and all, then keep their seal, which
+    still finds damage when the table is read)."""
+    con = sqlite3.connect(path, factory=Editing)
     written, read = WRITTEN.setdefault(path, set()), READ.setdefault(path, set())
 
     def note(action: int, a, b, *_) -> int:
         at = _WRITES.get(action)
         if at is not None:
             written.add((a, b)[at])
-        elif action == sqlite3.SQLITE_READ and a:
+        elif action == sqlite3.SQLITE_READ and a and not con.unnoted:
             read.add(a)
         return sqlite3.SQLITE_OK
     con.set_authorizer(note)
