@@ -1,6 +1,6 @@
 """An edit of one statement of each kind, then ``provlog card``, against a whole derivation (issue 27).
 
-    python -m bench edits --orgs 1000 [--seed 1] [--files N] [--out bench/out/edits.json]
+    python -m bench edits --orgs 1000 [--seed 1] [--files N] [--repeat N] [--out bench/out/edits.json]
     python -m bench edits --table bench/out/edits.json
 
 On the generated world (``bench/out/worlds/``, written if missing) plus a file with a result (an M.3
@@ -20,7 +20,9 @@ folder:
 proportion to its size, at statement boundaries), so that an edit in one file of a world of many
 files can be measured (it re-reads only that file's changed lines, logic/reread.py).
 
-One run each (an edit is paid once); wall / CPU seconds of the child (bench/store.py ``timed``).
+Wall / CPU seconds of the child (bench/store.py ``timed``): one run each (an edit is paid once), or
+with ``--repeat N`` the median of N runs, each from the store as it was (on a shared machine one run
+moves by a fifth between minutes; the median of five by a few percent).
 """
 from __future__ import annotations
 
@@ -28,6 +30,7 @@ import argparse
 import json
 import shutil
 import sqlite3
+import statistics
 import sys
 import tempfile
 from pathlib import Path
@@ -96,7 +99,7 @@ def split(world: Path, files: int) -> None:
             (world / f"{path.stem}-{i:04}.facts").write_text("\n".join(chunk) + "\n")
 
 
-def one(orgs: int, seed: int, worlds: Path, files: int = 0) -> Dict[str, Any]:
+def one(orgs: int, seed: int, worlds: Path, files: int = 0, repeat: int = 1) -> Dict[str, Any]:
     sys.path.insert(0, str(ROOT))
     from bench.generate import kept
 
@@ -110,14 +113,20 @@ def one(orgs: int, seed: int, worlds: Path, files: int = 0) -> Dict[str, Any]:
             split(w, files)
         originals = {p.name: p.read_text() for p in w.glob("*.facts")}
         provlog(["--no-store", "check", "w"], work)  # warm-up: compiles provlog's bytecode
-        res: Dict[str, Any] = {"orgs": orgs, "seed": seed, "files": len(list(w.glob("*.facts"))), "whole": timed(["--store", str(store), "card", "w", "o00001"], work)}
+        res: Dict[str, Any] = {"orgs": orgs, "seed": seed, "files": len(list(w.glob("*.facts"))), "repeat": repeat,
+                               "whole": timed(["--store", str(store), "card", "w", "o00001"], work)}
         shutil.copyfile(store, kept)
         res["edits"] = {}
         for kind in EDITS:
             at = edit_first(w, kind)
             if at is None:
                 continue
-            got = timed(["--store", str(store), "card", "w", "o00001"], work)
+            runs = []
+            for i in range(repeat):
+                if i:
+                    shutil.copyfile(kept, store)
+                runs.append(timed(["--store", str(store), "card", "w", "o00001"], work))
+            got = {k: statistics.median(r[k] for r in runs) for k in ("wall", "cpu")}
             res["edits"][kind] = dict(got, at=at, path=note(store), ratio=round(got["cpu"] / res["whole"]["cpu"], 3))
             print(kind, json.dumps(res["edits"][kind]), flush=True)
             for name, text in originals.items():
@@ -134,12 +143,14 @@ def table(r: Dict[str, Any]) -> str:
              "| edit of one | re-derived | then card | CPU ratio to whole |", "|---|---|---:|---:|"]
     for kind, e in r["edits"].items():
         lines.append(f"| {kind} | {e['path']} | {f(e)} | {e['ratio']:.2f} |")
-    return "\n".join(lines) + "\n\nwall / CPU seconds, each a new `provlog` process, one run"
+    runs = "one run" if r.get("repeat", 1) == 1 else f"median of {r['repeat']} runs"
+    return "\n".join(lines) + f"\n\nwall / CPU seconds, each a new `provlog` process, {runs}"
 
 
 def main(argv: Optional[List[str]] = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench edits", description=__doc__.split("\n\n")[0])
     one_world_args(ap, "edits")
     ap.add_argument("--files", type=int, default=0, help="split the world into about this many files")
+    ap.add_argument("--repeat", type=int, default=1, help="runs per kind of edit (their median)")
     a = ap.parse_args(argv)
-    return one_world_main(a, lambda: one(a.orgs, a.seed, a.worlds, a.files), table)
+    return one_world_main(a, lambda: one(a.orgs, a.seed, a.worlds, a.files, a.repeat), table)

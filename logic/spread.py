@@ -7,12 +7,15 @@ result, ...) makes EDB rows that no org's per-org relations own; here:
 
 * :func:`dirty` finds the EDB tables those statements write (their rows
   made again from the new statements, compared with the store's);
-* :func:`rederive` derives again, whole, the *global* relations those
-  tables reach (the structural rules, the derived signals' stratum, the
-  role tests, ...: every relation no signal row reaches), reading every
-  other global relation from the previous store; and compares each with
-  the store, row by row. A component is decoded from the store only when
-  one derived again reads it. If the derived signals' stratum is reached,
+* :func:`rederive` derives again the *global* relations those tables reach
+  (the structural rules, the derived signals' stratum, the role tests,
+  ...: every relation no signal row reaches), reading every other global
+  relation from the previous store; and compares each with the store, row
+  by row. One that is not recursive is derived again only for the keys a
+  moved row reaches (logic/bounded.py: ``derive`` and ``uses`` by org),
+  and only those keys' stored rows are read (:class:`Keyed`); a recursive
+  one whole. A component is decoded from the store only when one derived
+  again reads it. If the derived signals' stratum is reached,
   the derived signals of the orgs whose ``derive`` or ``uses`` rows moved
   (or that cite a changed statement) are made again (as a whole derivation
   makes them), the rest read from the store. After a stake edit ``chain``
