@@ -234,7 +234,7 @@ def _rederive(old: S.Stored, facts: FactSet, rows: Dict[str, List[Tuple]], origi
         return row[i] if how == "org" else signal_org.get(row[i])
 
     signals = {s for s, o in signal_org.items() if o in orgs}  # every edited row but signal's names its signal first
-    mine = {pred: [r for r in rs if r[0] in signals] if pred in EDITED else rs for pred, rs in rows.items()}
+    mine = spread.Rows(old, {pred: [r for r in rows[pred] if r[0] in signals] for pred in EDITED}, rows)
     program = _small_program(old, mine, signal_rows(derived), loc, fresh or {}, orgs, signals)
     if number is None:  # (logic/edit_delta.py numbers a part of the world)
         number = {id(f): n for n, f in enumerate(facts, 1)}
@@ -268,32 +268,46 @@ def _small_program(old: S.Stored, rows: Dict[str, List[Tuple]], derived_rows: Di
     from .program import PER_POLICY, RULES
     from .syntax import Atom
 
+    rules = RULES.rules
+    goals = [n for n in loc.affected if n not in EDITED and (n in old.rels or n in old.funcs)]
+    components = strata.plan(rules, goals)
+    heads = {r.head_name: r.head_literal for r in rules}
+    kept = {n for comp in components for n in comp if n not in loc.affected and n in old.rels and isinstance(heads[n], Atom)}
+    read = _read_by(rules, [n for comp in components for n in comp if n not in kept], kept)
     program = Program()
     for pred, arity in edb.PREDICATES.items():
         program.declare(pred, arity)
-    for pred, rs in rows.items():
-        program.assert_rows(pred, rs)
+        if pred in read:  # (only the tables a relation derived here reads: the rest are never decoded)
+            program.assert_rows(pred, rows[pred])
     for pred, rs in derived_rows.items():
         program.assert_rows(pred, rs)
-    rules = RULES.rules
     program.load_rules([r.text for r in rules])
-    goals = [n for n in loc.affected if n not in EDITED and (n in old.rels or n in old.funcs)]
-    components = strata.plan(rules, goals)
-    done: Set[str] = set()
-    heads = {r.head_name: r.head_literal for r in rules}
-    for comp in components:
-        for name in comp:
-            if name not in loc.affected and name in old.rels and isinstance(heads[name], Atom):
-                got = fresh[name] if name in fresh else old.rows(name)
-                program.replace_with_facts(name, old.rels[name][0], got)
-                done.add(name)
+    for name in kept & read:
+        program.replace_with_facts(name, old.rels[name][0], fresh[name] if name in fresh else old.rows(name))
     keys = {}
     for n in loc.affected:
         if n not in EDITED and orgs:
             i, how = loc.key(n)
             keys[n] = (i, sorted(orgs if how == "org" else signals))
-    strata.materialize(program, rules, components, done, PER_POLICY, keys=keys)
+    strata.materialize(program, rules, components, set(kept), PER_POLICY, keys=keys)
     return program
+
+
+def _read_by(rules, derived: List[str], kept: Set[str]) -> Set[str]:
+    """What deriving ``derived`` reads: their rules' body relations, and those of any relation read that
+    keeps its rules (not ``kept`` as rows, not EDB)."""
+    from . import strata
+
+    out: Set[str] = set()
+    todo = [b for r in rules if r.head_name in set(derived) for b in strata.body_relations(r)]
+    while todo:
+        n = todo.pop()
+        if n in out:
+            continue
+        out.add(n)
+        if n not in kept and n not in edb.PREDICATES:
+            todo += [b for r in rules if r.head_name == n for b in strata.body_relations(r)]
+    return out
 
 
 def _fits(kind: str, v: Any) -> bool:

@@ -121,12 +121,7 @@ def _rows(old: S.Stored, mine: Dict[str, List[Tuple]], changed: List[Fact], as_o
     statements write from ``mine`` (the rows of every statement of their kinds: each table is written by
     one kind, tests/test_edit_delta.py), the rest (unchanged) read from the store."""
     written = set(spread.dirty_tables(changed, as_of))
-    out: Dict[str, List[Tuple]] = {p: [] for p in EDITED}
-    for pred in edb.PREDICATES:
-        if pred in EDITED:
-            continue
-        out[pred] = mine[pred] if pred in written else spread.stored_rows(old, pred) if pred in old.rels else []
-    return out
+    return spread.Rows(old, {**{p: [] for p in EDITED}, **{p: mine[p] for p in written if p not in EDITED}})
 
 
 class _Whole:

@@ -24,7 +24,6 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from bisect import bisect_right
 from pathlib import Path
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
@@ -157,17 +156,18 @@ def _region(old: "S.Stored", name: str, before: str, after: str, strict: bool) -
     lo, hi, count = old.query("SELECT MIN(n), MAX(n), COUNT(*) FROM _facts WHERE file = ?", (name,))[0]
     if not count or hi - lo + 1 != count:
         return None  # no statement to stand on, or its statements are not one run (an include)
-    starts = sorted(line for (line,) in old.query("SELECT line FROM _facts WHERE file = ?", (name,)))
     p, m = 0, min(len(a), len(b))
     while p < m and a[p] == b[p]:
         p += 1
     s = 0
     while s < m - p and a[-1 - s] == b[-1 - s]:
         s += 1
-    i = bisect_right(starts, p + 1)  # the statement holding the first changed line, and one before it
-    start = starts[i - 2] if i >= 2 else 1
-    j = bisect_right(starts, len(a) - s)  # the first statement wholly after the change, and one more
-    end = starts[j + 1] if j + 1 < len(starts) else len(a) + 1
+    # the statement holding the first changed line, and one before it; the first statement wholly after
+    # the change, and one more (statements' first lines, by the index on (file, line))
+    up = old.query("SELECT line FROM _facts WHERE file = ? AND line <= ? ORDER BY line DESC LIMIT 2", (name, p + 1))
+    start = up[1][0] if len(up) == 2 else 1
+    down = old.query("SELECT line FROM _facts WHERE file = ? AND line > ? ORDER BY line LIMIT 2", (name, len(a) - s))
+    end = down[1][0] if len(down) == 2 else len(a) + 1
     lines = len(b) - len(a)
     was = old.query(f"SELECT {S._FACT_COLS} FROM _facts WHERE file = ? AND line >= ? AND line < ? ORDER BY n",
                     (name, start, end))

@@ -109,6 +109,24 @@ class Fresh(dict):
         return super().__getitem__(name).rows
 
 
+class Rows(dict):
+    """EDB rows by table: those given, and any other table's read when first asked for, from ``base`` (a
+    mapping) or else the store ``old`` (a table it does not keep has no rows). An edit that changed a few
+    tables decodes only those the relations it derives again read."""
+
+    def __init__(self, old: "S.Stored", given: Dict[str, List[Tuple]], base=None):
+        super().__init__(given)
+        self._old, self._base = old, base
+
+    def __missing__(self, pred: str) -> List[Tuple]:
+        if self._base is not None:
+            got = self._base[pred]
+        else:
+            got = stored_rows(self._old, pred) if pred in self._old.rels else []
+        self[pred] = got
+        return got
+
+
 def stored_rows(old: "S.Stored", name: str) -> List[Tuple]:
     """Every row of a stored relation or function (its keys, then its value), decoded."""
     if name in old.rels:
@@ -163,12 +181,14 @@ def rederive(old: "S.Stored", rows: Dict[str, List[Tuple]], facts: FactSet, chan
     program = Program()
     for pred, arity in edb.PREDICATES.items():
         program.declare(pred, arity)
-    for pred, rs in rows.items():
-        if pred not in EDITED:
-            program.assert_rows(pred, rs)
     program.load_rules([r.text for r in rules])
     moved, out = set(changed), {}
     kept = _Kept(program, old, rules)
+    for pred in edb.PREDICATES:
+        if pred in changed or pred not in old.rels:
+            program.assert_rows(pred, rows[pred] if pred not in EDITED else [])
+        elif pred not in EDITED:
+            kept.keep(pred)  # its rows are the store's: decoded if a relation derived again reads it
     for comp in strata.plan(rules, goals):
         if comp == ["chain"] and _chains(program, old, rules, rows, moved, out, kept) or set(comp) <= kept.bounded:
             continue
