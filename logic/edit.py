@@ -334,8 +334,9 @@ def _apply(con: sqlite3.Connection, old: S.Stored, loc: Locality, orgs: Set[str]
     for how, values in gone.items():
         con.execute(f"CREATE TEMP TABLE _gone_{how} (v TEXT PRIMARY KEY)")
         con.executemany(f"INSERT INTO _gone_{how} VALUES (?)", [(v,) for v in values])
+    # (an EDB table's rows carry statement numbers: compared only if none moved, else renumbered below)
     new = {name: got for name, got in new.items()
-           if not _unchanged(con, old, loc, name, got, renumbered and old.rels.get(name, (0, 0, 0, False))[3])}
+           if renumbered and got[1] is not None or not _unchanged(con, old, loc, name, got)}
     for name in new:
         _, kinds, cols, _ = old.funcs.get(name) or old.rels[name]
         i, how = loc.key(name)
@@ -367,14 +368,10 @@ def _apply(con: sqlite3.Connection, old: S.Stored, loc: Locality, orgs: Set[str]
                            "function" if function else "edb" if is_edb else "derived")
 
 
-def _unchanged(con, old: S.Stored, loc: Locality, name: str, new: Tuple[List[Tuple], Optional[List[str]]],
-               renumbered: bool) -> bool:
+def _unchanged(con, old: S.Stored, loc: Locality, name: str, new: Tuple[List[Tuple], Optional[List[str]]]) -> bool:
     """Whether a relation's rows of the orgs an edit derived again (``new``: rows, and statements of an EDB
-    row) are, as stored, those the copy holds already (an EDB table's compared only if no statement's
-    number moved: its rows are renumbered then). The copy is read un-noted (store/pages.py): a table
-    left as it was keeps its seal, and its old bytes are never sealed again."""
-    if renumbered:
-        return False
+    row) are, as stored, those the copy holds already. The copy is read un-noted (store/pages.py): a
+    table left as it was keeps its seal, and its old bytes are never sealed again."""
     rows, fs = new
     _, kinds, cols, is_edb = old.funcs.get(name) or old.rels[name]
     i, how = loc.key(name)
