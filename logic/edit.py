@@ -360,12 +360,26 @@ def _apply(con: sqlite3.Connection, old: S.Stored, loc: Locality, orgs: Set[str]
         else:  # a column's kind changes (a relation empty before, a fraction where all were ints): rewritten
             kept = con.execute(f"SELECT {', '.join(map(q, cols))}{', _facts' if is_edb else ''} FROM {q(name)} "
                                f"ORDER BY rowid").fetchall()
+            if kept and fs is not None and not is_edb:
+                raise Refused(f"{name}'s kept rows name no statements")
             rel = S.decoded_rows(kinds, kept) + rows
-            facts = [r[arity] for r in kept] + list(fs) if is_edb else None
+            # an EDB table stored empty (no statement's row: derived, of the default kinds) is EDB again
+            facts = ([r[arity] for r in kept] if is_edb else []) + list(fs) if is_edb or fs is not None else None
             con.execute(f"DROP TABLE {q(name)}")
             con.execute("DELETE FROM _relations WHERE name = ?", (name,))
             S.create_table(con, name, arity, rel, cols, facts,
-                           "function" if function else "edb" if is_edb else "derived")
+                           "function" if function else "edb" if facts is not None else "derived")
+        _emptied(con, name, arity, cols, function)
+
+
+def _emptied(con: sqlite3.Connection, name: str, arity: int, cols: List[str], function: bool) -> None:
+    """A table the edit left without rows made again as a whole derivation stores a relation without
+    rows (no statement made one: not EDB, of the default kinds), so that the two stores are the same."""
+    q = S._q
+    if con.execute(f"SELECT 1 FROM {q(name)} LIMIT 1").fetchone() is None:
+        con.execute(f"DROP TABLE {q(name)}")
+        con.execute("DELETE FROM _relations WHERE name = ?", (name,))
+        S.create_table(con, name, arity, [], cols, None, "function" if function else "derived")
 
 
 def _unchanged(con, old: S.Stored, loc: Locality, name: str, new: Tuple[List[Tuple], Optional[List[str]]]) -> bool:
@@ -421,6 +435,7 @@ def _keyed(con: sqlite3.Connection, old: S.Stored, name: str, ch: "spread.Keyed"
     if out:
         con.executemany(f"INSERT INTO {q(name)} VALUES ({','.join('?' * len(out[0]))})", out)
     con.execute(f"UPDATE _relations SET rows = (SELECT COUNT(*) FROM {q(name)}) WHERE name = ?", (name,))
+    _emptied(con, name, arity, cols, name in old.funcs)
     return True
 
 

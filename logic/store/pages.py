@@ -14,6 +14,8 @@ import os
 import sqlite3
 from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Set, Tuple
 
+from .errors import StoreDamaged
+
 #: what an authorizer call writes: action -> the argument that names the table
 _WRITES = {sqlite3.SQLITE_INSERT: 0, sqlite3.SQLITE_UPDATE: 0, sqlite3.SQLITE_DELETE: 0,
            sqlite3.SQLITE_CREATE_TABLE: 0, sqlite3.SQLITE_DROP_TABLE: 0,
@@ -52,15 +54,23 @@ def editing(path: str) -> Editing:
 def listed(con: sqlite3.Connection, fd: int, kept: Optional[Dict[str, str]] = None,
            written: Optional[Set[str]] = None) -> Dict[str, List[int]]:
     """Each table's pages but ``_sums``'s: table -> page numbers. ``kept``: table -> pages (runs, as seal.py
-    writes them) of the previous store, for the tables not ``written``."""
+    writes them) of the previous store, for the tables not ``written``. An edited copy (``kept`` given)
+    must account for every page of its file exactly once, else StoreDamaged: the old store's free list,
+    which no seal covers, may have named a page a table still held, and SQLite given it out again (two
+    tables on one page: such a file is never sealed)."""
     if kept is not None and written is not None:
         got = _relisted(con, fd, kept, written)
         if got is not None:
             return got
     units: Dict[str, List[int]] = {}
+    others: List[int] = []  # sqlite_master's, _sums's
     for table, page in con.execute("SELECT m.tbl_name, d.pageno FROM dbstat AS d JOIN sqlite_master AS m "
-                                   "ON m.name = d.name WHERE m.tbl_name != '_sums'"):
-        units.setdefault(table, []).append(page)
+                                   "ON m.name = d.name"):
+        (others if table == "_sums" else units.setdefault(table, [])).append(page)
+    if kept is not None:
+        others += [p for (p,) in con.execute("SELECT pageno FROM dbstat WHERE name = 'sqlite_schema'")]
+        if not _accounted(con, fd, [*units.values(), others]):
+            raise StoreDamaged("a page of the edited store is held by two tables, or by none")
     return units
 
 
@@ -73,11 +83,17 @@ def _relisted(con, fd: int, kept: Dict[str, str], written: Set[str]) -> Optional
     for name, table in again + [("sqlite_schema", "")]:
         pages = [p for (p,) in con.execute("SELECT pageno FROM dbstat WHERE name = ?", (name,))]
         (others if table in ("", "_sums") else units.setdefault(table, [])).extend(pages)
+    return units if _accounted(con, fd, [*units.values(), others]) else None
+
+
+def _accounted(con, fd: int, lists: List[List[int]]) -> bool:
+    """Whether ``lists`` and the file's free list hold every page of the file, each once."""
     count, size = (con.execute(f"PRAGMA {p}").fetchone()[0] for p in ("page_count", "page_size"))
     free = _free_pages(fd, size)
-    if free is None or count * size > 1 << 30:  # past 1 GiB a page is SQLite's lock byte's, nobody's
-        return None
-    return units if _each_once(count, [*units.values(), others, free]) else None
+    if free is None:
+        return False
+    lock = [(1 << 30) // size + 1] if count * size > 1 << 30 else []  # SQLite's lock byte's page: nobody's
+    return _each_once(count, [*lists, free, lock])
 
 
 def _each_once(count: int, lists: Iterable[Iterable[int]]) -> bool:

@@ -1,5 +1,8 @@
-"""A referee's findings on issue 27's edits (logic/edit.py, logic/store/seal.py): each a failing case,
-marked xfail (strict) until it is fixed.
+"""Edits that once went wrong, found by a referee of issue 27 (logic/edit.py, logic/store/pages.py), each
+now a regression test: a damaged free list in the old store (no seal covers it) must never end in a new
+store sealed as good over two tables sharing a page; an EDB table that an edit empties, or gives its first
+row, is stored as a whole derivation stores it (empty: not EDB, of the default kinds; else EDB, each row
+with its statements).
 
 The world is tests/test_store.py's: acme's card reads "G ... acme-g (G.6)"; a signal edit (acme's G cap
 0 -> cap 2) takes the edit path.
@@ -58,8 +61,6 @@ def _free_list_naming(store: Path, unit: str) -> None:
     store.write_bytes(bytes(data))
 
 
-@pytest.mark.xfail(strict=True, reason="an edit's copy trusts the old store's free list, which no seal covers: "
-                                       "a live page handed out again ends up sealed as good")
 def test_a_damaged_free_list_in_the_old_store_is_never_sealed_as_good(world, tmp_path):
     store = tmp_path / "s.sqlite"
     assert _card(world, "--store", str(store)).exit_code == 0
@@ -91,8 +92,6 @@ cite acme-g s1 "acme g"
 """
 
 
-@pytest.mark.xfail(strict=True, reason="a whole derivation stores an empty EDB table as derived, of kind int; "
-                                       "an edit that removes its last row keeps it as edb, text, with _facts")
 def test_the_last_negative_signal_removed_equals_a_whole_derivation(tmp_path, monkeypatch):
     from provlog import World
     from test_edit import same_as_whole
@@ -111,8 +110,6 @@ def test_the_last_negative_signal_removed_equals_a_whole_derivation(tmp_path, mo
     same_as_whole(world, store, tmp_path)
 
 
-@pytest.mark.xfail(strict=True, reason="an EDB table empty in a whole derivation is stored derived, of kind int; "
-                                       "an edit giving it its first row rewrites it as derived, without _facts")
 def test_the_first_negative_signal_added_equals_a_whole_derivation(tmp_path, monkeypatch):
     from provlog import World
     from test_edit import same_as_whole
