@@ -7,7 +7,6 @@ with its statements).
 The world is tests/test_store.py's: acme's card reads "G ... acme-g (G.6)"; a signal edit (acme's G cap
 0 -> cap 2) takes the edit path.
 """
-import os
 import sqlite3
 import struct
 import sys
