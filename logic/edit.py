@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 import shutil
 import sqlite3
-from collections import defaultdict, deque
+from collections import Counter, defaultdict, deque
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
@@ -105,7 +105,7 @@ def _update(target, old, facts, inp, fingerprint, as_of, texts) -> List[str]:
         con = S.editing(tmp)  # notes the tables it writes: the others keep their pages (store/pages.py)
         try:
             _apply(con, old, loc, orgs, new, signal_org, numbers, set(tables), any(o != n for o, n in numbers.items()))
-            _rewrite(con, old, tables, glob, origins, number)
+            _rewrite(con, old, tables, glob, origins, number, any(o != n for o, n in numbers.items()))
             if derived is not None:
                 _derived_table(con, derived)
             _facts_table(con, was, fact_rows)
@@ -404,20 +404,51 @@ def _unchanged(con, old: S.Stored, loc: Locality, name: str, new: Tuple[List[Tup
 
 
 def _rewrite(con: sqlite3.Connection, old: S.Stored, tables: Dict[str, "spread.Changed"],
-             glob: Dict[str, "spread.Changed"], origins: edb.Origins, number: Dict[int, int]) -> None:
+             glob: Dict[str, "spread.Changed"], origins: edb.Origins, number: Dict[int, int],
+             renumbered: bool = True) -> None:
     """The EDB ``tables`` statements of other kinds wrote and the global relations that moved (``glob``),
-    each written again whole, as a whole derivation writes it (but a :class:`spread.Keyed`'s: only its
-    keys' rows)."""
+    each made what a whole derivation writes: its rows that differ (with their statements) deleted and
+    inserted (:func:`_patched`), or (a column's kind changed, the table emptied, an EDB table's statements
+    renumbered) written again whole; a :class:`spread.Keyed`'s, only its keys' rows."""
     for name, ch in list(tables.items()) + list(glob.items()):
         if isinstance(ch, spread.Keyed) and name not in origins._by and _keyed(con, old, name, ch):
             continue
         function = name in old.funcs
-        arity, _, cols, _ = old.funcs[name] if function else old.rels[name]
+        arity, _, cols, was_edb = old.funcs[name] if function else old.rels[name]
         is_edb = name in origins._by  # as store.write: an EDB table no statement made a row of has no _facts
         facts = [S.encode([number[id(f)] for f in origins.get((name, r))]) for r in ch.rows] if is_edb else None
+        if is_edb == bool(was_edb) and not (is_edb and renumbered) and _patched(con, old, name, ch.rows, facts):
+            continue
         con.execute(f"DROP TABLE {S._q(name)}")
         con.execute("DELETE FROM _relations WHERE name = ?", (name,))
         S.create_table(con, name, arity, ch.rows, cols, facts, "function" if function else "edb" if is_edb else "derived")
+
+
+def _patched(con: sqlite3.Connection, old: S.Stored, name: str, rows: List[Tuple], facts: Optional[List[str]]) -> bool:
+    """The table of ``name`` made to hold ``rows`` (with ``facts``, each row's statements, if EDB: in the
+    store's numbering) by deleting the stored rows not among them and inserting the others, a row kept
+    only if its statements are the same too; False (nothing written) if a value does not fit its column's
+    kind or no row would be left (the table is then written whole, as a whole derivation writes it)."""
+    _, kinds, cols, _ = old.funcs.get(name) or old.rels[name]
+    if not rows or not all(_fits(k, v) for r in rows for k, v in zip(kinds, r)):
+        return False
+    q = S._q
+    want = Counter(tuple(S._to_sql(k, v) for k, v in zip(kinds, r)) + ((f,) if facts is not None else ())
+                   for r, f in zip(rows, facts if facts is not None else [None] * len(rows)))
+    gone: List[int] = []
+    for rowid, *had in con.execute(f"SELECT rowid, {', '.join(map(q, cols))}{', _facts' if facts is not None else ''} "
+                                   f"FROM {q(name)}"):
+        had = tuple(had)
+        if want[had] > 0:
+            want[had] -= 1
+        else:
+            gone.append(rowid)
+    con.executemany(f"DELETE FROM {q(name)} WHERE rowid = ?", [(r,) for r in gone])
+    come = list(want.elements())
+    if come:
+        con.executemany(f"INSERT INTO {q(name)} VALUES ({','.join('?' * len(come[0]))})", come)
+    con.execute(f"UPDATE _relations SET rows = (SELECT COUNT(*) FROM {q(name)}) WHERE name = ?", (name,))
+    return True
 
 
 def _keyed(con: sqlite3.Connection, old: S.Stored, name: str, ch: "spread.Keyed") -> bool:

@@ -84,9 +84,10 @@ def _update(target, old: S.Stored, d: Delta, inp, rules: str, as_of) -> List[str
         shutil.copyfile(old.path, tmp)
         con = S.editing(tmp)  # notes the tables it writes: the others keep their pages (store/pages.py)
         try:
+            renumbered = bool(d.shift) or any(o != n for o, n in matched.items())
             E._apply(con, old, loc, orgs, new, signal_org, lambda c: _renumber(c, old, d, matched, set(tables)),
-                     set(tables), bool(d.shift) or any(o != n for o, n in matched.items()))
-            E._rewrite(con, old, tables, glob, origins, number)
+                     set(tables), renumbered)
+            E._rewrite(con, old, tables, glob, origins, number, renumbered)
             if derived is not None:
                 E._derived_table(con, derived)
             _facts_table(con, d, fact_rows)
@@ -131,8 +132,10 @@ class _Whole:
 
     def __init__(self, d: Delta, edited: Set[str]):
         self._d = d
-        cited = {k for (fs, key) in d.old.query("SELECT facts, key FROM _derived")
-                 for k in map(_kind_of, S.decode(fs) + [S.decode(key)]) if k}
+        # the kinds of the fact ids their facts and keys name ("kind:id", "kind@file:line"), read from their
+        # JSON text at once (a string inside a key that is a list may add a kind: read too, never missed)
+        text = d.old.query("SELECT group_concat(facts || ' ' || key, ' ') FROM _derived")[0][0] or ""
+        cited = set(_CITED.findall(text))
         self.kinds = sorted((cited | set(edited) | {"as-of"}) - set(EDITABLE))
 
     def of(self, kind: str) -> List[Fact]:
@@ -173,6 +176,9 @@ class _Whole:
             kind = _kind_of(s.key)
             if kind and kind not in self.kinds and kind not in EDITABLE:
                 raise E.Refused(f"a derived signal's key names a {kind} statement")
+
+
+_CITED = re.compile(r'"([a-z][a-z-]*)[:@]')
 
 
 def _kind_of(fid: Any) -> Optional[str]:

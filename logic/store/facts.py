@@ -11,8 +11,13 @@ from .reading import Stored
 
 def fact_from_row(row: Tuple) -> Fact:
     n, kind, _id, _fid, file, line, col, flags, src, span, vals = row
-    values = {k: _dec(v) for k, v in json.loads(vals).items()}
-    return Fact(kind, values, Loc(file, line, col), frozenset(decode(flags)), tuple(decode(src)), span)
+    # (most values are plain text and numbers, most statements have no flag and no src: read as they are)
+    values = {k: v if type(v) in _PLAIN else _dec(v) for k, v in json.loads(vals).items()}
+    return Fact(kind, values, Loc(file, line, col), frozenset(decode(flags)) if flags != "[]" else frozenset(),
+                tuple(decode(src)) if src != "[]" else (), span)
+
+
+_PLAIN = (str, int, bool, type(None))  # JSON values that decode to themselves (codec._dec)
 
 
 class StoredFacts:
