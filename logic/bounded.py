@@ -59,7 +59,7 @@ def key_column(rules, kinds: Sequence[str], moved: Set[str]) -> Optional[int]:
 
     def lacking(col: int) -> int:
         return sum(1 for r in rules for lit in r.body_literals if getattr(lit, "name", None) in moved
-                   and r.head_literal.args[col] not in tuple(lit.args) + ((lit.value,) if isinstance(lit, FuncEq) else ()))
+                   and r.head_literal.args[col] not in _args(lit))
     cols = [c for c, kind in enumerate(kinds) if kind == "text"
             and all(isinstance(r.head_literal.args[c], Var) for r in rules)]
     return min(cols, key=lambda c: (lacking(c), c)) if cols else None
@@ -72,8 +72,8 @@ def reached(rules, col: int, moved: Dict[str, Any], program) -> Optional[Set[Any
     reaches no key (the module docstring)."""
     keys: Set[Any] = set()
     for rule in rules:
-        k = rule.head_literal.args[col]
-        if not isinstance(rule.head_literal, Atom) or not isinstance(k, Var):
+        k = rule.head_literal.args[col] if isinstance(rule.head_literal, Atom) else None
+        if not isinstance(k, Var):
             return None
         body = rule.body_literals
         for i, lit in enumerate(body):
@@ -83,7 +83,7 @@ def reached(rules, col: int, moved: Dict[str, Any], program) -> Optional[Set[Any
             delta = list(m.removed | m.added)
             if not delta:
                 continue
-            args = tuple(lit.args) + ((lit.value,) if isinstance(lit, FuncEq) else ())
+            args = _args(lit)
             at = next((j for j, t in enumerate(args) if isinstance(t, Var) and t.name == k.name), None)
             if at is not None:
                 keys.update(d[at] for d in delta)
@@ -94,6 +94,11 @@ def reached(rules, col: int, moved: Dict[str, Any], program) -> Optional[Set[Any
                 return None
             keys.update(got)
     return keys
+
+
+def _args(lit) -> Tuple:
+    """A literal's arguments as its relation's rows hold them (a function read ``f[K..] == V``: K.., V)."""
+    return tuple(lit.args) + ((lit.value,) if isinstance(lit, FuncEq) else ())
 
 
 def _joined(args, others: List[Atom], delta: List[Tuple], moved: Dict[str, Any], program, k: Var
