@@ -29,7 +29,7 @@ from collections import Counter, defaultdict, deque
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Set, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
 
 from ..facts.model import Fact, FactSet
 from . import edb, spread
@@ -321,9 +321,9 @@ def _apply(con: sqlite3.Connection, old: S.Stored, loc: Locality, orgs: Set[str]
            new: Dict[str, Tuple[List[Tuple], Optional[List[str]]]], signal_org: Dict[str, str],
            numbers, skip: Set[str] = frozenset(), renumbered: bool = True) -> None:
     """In the copy of the previous store: each affected relation's rows of ``orgs`` replaced by ``new``
-    (a table whose rows of ``orgs`` are those already, left as it was: :func:`_unchanged`), and every
-    kept EDB row's statements renumbered (but in the tables ``skip``, written again whole;
-    ``renumbered``: whether any statement's number moved)."""
+    (only the rows that differ deleted and inserted, :func:`_row_diff`: a table whose rows of ``orgs``
+    are those already is left as it was), and every kept EDB row's statements renumbered (but in the
+    tables ``skip``, written again whole; ``renumbered``: whether any statement's number moved)."""
     con.execute("PRAGMA journal_mode=OFF")
     con.execute("PRAGMA synchronous=OFF")
     q = S._q
@@ -334,9 +334,17 @@ def _apply(con: sqlite3.Connection, old: S.Stored, loc: Locality, orgs: Set[str]
     for how, values in gone.items():
         con.execute(f"CREATE TEMP TABLE _gone_{how} (v TEXT PRIMARY KEY)")
         con.executemany(f"INSERT INTO _gone_{how} VALUES (?)", [(v,) for v in values])
-    # (an EDB table's rows carry statement numbers: compared only if none moved, else renumbered below)
-    new = {name: got for name, got in new.items()
-           if renumbered and got[1] is not None or not _unchanged(con, old, loc, name, got)}
+    whole = {}
+    for name, got in new.items():
+        # (an EDB table's rows carry statement numbers: compared only if none moved, else renumbered below)
+        diff = None if renumbered and got[1] is not None else _row_diff(con, old, loc, name, got)
+        if diff is None:
+            whole[name] = got
+        elif diff[0] or diff[1]:
+            _write_diff(con, name, *diff)
+            arity, _, cols, _ = old.funcs.get(name) or old.rels[name]
+            _emptied(con, name, arity, cols, name in old.funcs)
+    new = whole
     for name in new:
         _, kinds, cols, _ = old.funcs.get(name) or old.rels[name]
         i, how = loc.key(name)
@@ -382,25 +390,66 @@ def _emptied(con: sqlite3.Connection, name: str, arity: int, cols: List[str], fu
         S.create_table(con, name, arity, [], cols, None, "function" if function else "derived")
 
 
-def _unchanged(con, old: S.Stored, loc: Locality, name: str, new: Tuple[List[Tuple], Optional[List[str]]]) -> bool:
-    """Whether a relation's rows of the orgs an edit derived again (``new``: rows, and statements of an EDB
-    row) are, as stored, those the copy holds already. The copy is read un-noted (store/pages.py): a
-    table left as it was keeps its seal, and its old bytes are never sealed again."""
+def _row_diff(con, old: S.Stored, loc: Locality, name: str, new: Tuple[List[Tuple], Optional[List[str]]]
+              ) -> Optional[Tuple[List[int], List[Tuple]]]:
+    """Of a relation's stored rows of the orgs an edit derived again, the rowids of those not among
+    ``new`` (rows, and statements of an EDB row), and the new rows (as stored) not among them; None if a
+    new value does not fit its column's kind. The copy is read un-noted (store/pages.py): a table found
+    the same is left as it was and keeps its seal; one written is checked in the old store first."""
     rows, fs = new
     _, kinds, cols, is_edb = old.funcs.get(name) or old.rels[name]
     i, how = loc.key(name)
-    if kinds[i] != "text" or not all(_fits(k, v) for r in rows for k, v in zip(kinds, r)):
-        return False
-    mine = [tuple(S._to_sql(k, v) for k, v in zip(kinds, r)) + ((f,) if is_edb else ()) for r, f in
-            zip(rows, fs if fs is not None else [None] * len(rows))]
+    want = _stored_form(kinds, rows, fs if is_edb else None) if kinds[i] == "text" else None
+    if want is None:
+        return None
     q = S._q
     con.unnoted = True
     try:
-        had = con.execute(f"SELECT {', '.join(map(q, cols))}{', _facts' if is_edb else ''} FROM {q(name)} "
+        had = con.execute(f"SELECT rowid, {', '.join(map(q, cols))}{', _facts' if is_edb else ''} FROM {q(name)} "
                           f"WHERE {q(cols[i])} IN (SELECT v FROM _gone_{how})").fetchall()
     finally:
         con.unnoted = False
-    return sorted(had, key=repr) == sorted(mine, key=repr)
+    return _differ(had, want)
+
+
+#: the types of the values a column of each kind holds as a whole derivation writes it (as ``_fits``)
+_KIND_TYPES = {"int": {int}, "text": {str}, "num": {int, Fraction}}
+
+
+def _stored_form(kinds: Sequence[str], rows: List[Tuple], facts: Optional[List[str]]) -> Optional[Counter]:
+    """Rows as a table stores them (SQL values, then their statements if ``facts``), counted, column by
+    column (ints and text are stored as they are); None if a value does not fit its column's kind."""
+    columns = list(zip(*rows)) if rows else [() for _ in kinds]
+    out = []
+    for kind, col in zip(kinds, columns):
+        if kind != "json" and not set(map(type, col)) - {type(None)} <= _KIND_TYPES[kind]:
+            return None
+        out.append(col if kind in ("int", "text") else [S._to_sql(kind, v) for v in col])
+    if facts is not None:
+        out.append(facts)
+    return Counter(zip(*out))
+
+
+def _differ(had: List[Tuple], want: Counter) -> Tuple[List[int], List[Tuple]]:
+    """Of stored rows ``had`` (rowid first), the rowids of those not among ``want`` (a row stored twice
+    and wanted once: one of them), and the wanted rows not stored."""
+    want = Counter(want)
+    gone: List[int] = []
+    for rowid, *row in had:
+        row = tuple(row)
+        if want[row] > 0:
+            want[row] -= 1
+        else:
+            gone.append(rowid)
+    return gone, list(want.elements())
+
+
+def _write_diff(con: sqlite3.Connection, name: str, gone: List[int], come: List[Tuple]) -> None:
+    q = S._q
+    con.executemany(f"DELETE FROM {q(name)} WHERE rowid = ?", [(r,) for r in gone])
+    if come:
+        con.executemany(f"INSERT INTO {q(name)} VALUES ({','.join('?' * len(come[0]))})", come)
+    con.execute(f"UPDATE _relations SET rows = (SELECT COUNT(*) FROM {q(name)}) WHERE name = ?", (name,))
 
 
 def _rewrite(con: sqlite3.Connection, old: S.Stored, tables: Dict[str, "spread.Changed"],
@@ -430,24 +479,13 @@ def _patched(con: sqlite3.Connection, old: S.Stored, name: str, rows: List[Tuple
     only if its statements are the same too; False (nothing written) if a value does not fit its column's
     kind or no row would be left (the table is then written whole, as a whole derivation writes it)."""
     _, kinds, cols, _ = old.funcs.get(name) or old.rels[name]
-    if not rows or not all(_fits(k, v) for r in rows for k, v in zip(kinds, r)):
+    want = _stored_form(kinds, rows, facts) if rows else None
+    if want is None:
         return False
     q = S._q
-    want = Counter(tuple(S._to_sql(k, v) for k, v in zip(kinds, r)) + ((f,) if facts is not None else ())
-                   for r, f in zip(rows, facts if facts is not None else [None] * len(rows)))
-    gone: List[int] = []
-    for rowid, *had in con.execute(f"SELECT rowid, {', '.join(map(q, cols))}{', _facts' if facts is not None else ''} "
-                                   f"FROM {q(name)}"):
-        had = tuple(had)
-        if want[had] > 0:
-            want[had] -= 1
-        else:
-            gone.append(rowid)
-    con.executemany(f"DELETE FROM {q(name)} WHERE rowid = ?", [(r,) for r in gone])
-    come = list(want.elements())
-    if come:
-        con.executemany(f"INSERT INTO {q(name)} VALUES ({','.join('?' * len(come[0]))})", come)
-    con.execute(f"UPDATE _relations SET rows = (SELECT COUNT(*) FROM {q(name)}) WHERE name = ?", (name,))
+    had = con.execute(f"SELECT rowid, {', '.join(map(q, cols))}{', _facts' if facts is not None else ''} "
+                      f"FROM {q(name)}").fetchall()
+    _write_diff(con, name, *_differ(had, want))
     return True
 
 

@@ -35,7 +35,7 @@ class Editing(sqlite3.Connection):
 def editing(path: str) -> Editing:
     """A connection to an edited copy of a store that notes each table a statement writes (``WRITTEN``)
     or reads (``READ``), but while its ``unnoted`` is set: a read whose answer only decides to leave a
-    table as it was (logic/edit.py ``_unchanged``: its bytes, damage and all, then keep their seal, which
+    table as it was (logic/edit.py ``_row_diff``: its bytes, damage and all, then keep their seal, which
     still finds damage when the table is read)."""
     con = sqlite3.connect(path, factory=Editing)
     written, read = WRITTEN.setdefault(path, set()), READ.setdefault(path, set())
