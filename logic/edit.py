@@ -356,28 +356,35 @@ def _apply(con: sqlite3.Connection, old: S.Stored, loc: Locality, orgs: Set[str]
     elif any(o != n for o, n in numbers.items()):
         _renumber(con, old, numbers, skip)
     for name, (rows, fs) in new.items():
-        function = name in old.funcs
-        arity, kinds, cols, is_edb = old.funcs[name] if function else old.rels[name]
-        if all(_fits(k, v) for r in rows for k, v in zip(kinds, r)):
-            out = [tuple(S._to_sql(k, v) for k, v in zip(kinds, r)) for r in rows]
-            if fs is not None:
-                out = [r + (f,) for r, f in zip(out, fs)]
-            if out:
-                con.executemany(f"INSERT INTO {q(name)} VALUES ({','.join('?' * len(out[0]))})", out)
-            con.execute(f"UPDATE _relations SET rows = (SELECT COUNT(*) FROM {q(name)}) WHERE name = ?", (name,))
-        else:  # a column's kind changes (a relation empty before, a fraction where all were ints): rewritten
-            kept = con.execute(f"SELECT {', '.join(map(q, cols))}{', _facts' if is_edb else ''} FROM {q(name)} "
-                               f"ORDER BY rowid").fetchall()
-            if kept and fs is not None and not is_edb:
-                raise Refused(f"{name}'s kept rows name no statements")
-            rel = S.decoded_rows(kinds, kept) + rows
-            # an EDB table stored empty (no statement's row: derived, of the default kinds) is EDB again
-            facts = ([r[arity] for r in kept] if is_edb else []) + list(fs) if is_edb or fs is not None else None
-            con.execute(f"DROP TABLE {q(name)}")
-            con.execute("DELETE FROM _relations WHERE name = ?", (name,))
-            S.create_table(con, name, arity, rel, cols, facts,
-                           "function" if function else "edb" if facts is not None else "derived")
-        _emptied(con, name, arity, cols, function)
+        _insert(con, old, name, rows, fs)
+
+
+def _insert(con: sqlite3.Connection, old: S.Stored, name: str, rows: List[Tuple], fs: Optional[List[str]]) -> None:
+    """A relation's new rows of the edited orgs (``fs``: their statements, if EDB) added to its table, or
+    the table written again whole if a value does not fit its column's kind."""
+    q = S._q
+    function = name in old.funcs
+    arity, kinds, cols, is_edb = old.funcs[name] if function else old.rels[name]
+    if all(_fits(k, v) for r in rows for k, v in zip(kinds, r)):
+        out = [tuple(S._to_sql(k, v) for k, v in zip(kinds, r)) for r in rows]
+        if fs is not None:
+            out = [r + (f,) for r, f in zip(out, fs)]
+        if out:
+            con.executemany(f"INSERT INTO {q(name)} VALUES ({','.join('?' * len(out[0]))})", out)
+        con.execute(f"UPDATE _relations SET rows = (SELECT COUNT(*) FROM {q(name)}) WHERE name = ?", (name,))
+    else:  # a column's kind changes (a relation empty before, a fraction where all were ints): rewritten
+        kept = con.execute(f"SELECT {', '.join(map(q, cols))}{', _facts' if is_edb else ''} FROM {q(name)} "
+                           f"ORDER BY rowid").fetchall()
+        if kept and fs is not None and not is_edb:
+            raise Refused(f"{name}'s kept rows name no statements")
+        rel = S.decoded_rows(kinds, kept) + rows
+        # an EDB table stored empty (no statement's row: derived, of the default kinds) is EDB again
+        facts = ([r[arity] for r in kept] if is_edb else []) + list(fs) if is_edb or fs is not None else None
+        con.execute(f"DROP TABLE {q(name)}")
+        con.execute("DELETE FROM _relations WHERE name = ?", (name,))
+        S.create_table(con, name, arity, rel, cols, facts,
+                       "function" if function else "edb" if facts is not None else "derived")
+    _emptied(con, name, arity, cols, function)
 
 
 def _emptied(con: sqlite3.Connection, name: str, arity: int, cols: List[str], function: bool) -> None:
