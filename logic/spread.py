@@ -53,11 +53,16 @@ class Changed:
 
     def __init__(self, rows: List[Tuple], was: List[Tuple]):
         self.rows = rows
-        a, b = set(was), set(rows)
-        self.removed, self.added = a - b, b - a
+        self.removed, self.added = _moved(was, rows)
 
     def __bool__(self) -> bool:
         return bool(self.removed or self.added)
+
+
+def _moved(was: List[Tuple], now: List[Tuple]) -> Tuple[Set[Tuple], Set[Tuple]]:
+    """The rows removed and the rows added."""
+    a, b = set(was), set(now)
+    return a - b, b - a
 
 
 class Keyed(Changed):
@@ -68,8 +73,7 @@ class Keyed(Changed):
     __slots__ = ("keys", "mine", "col", "_old", "_name", "_all")
 
     def __init__(self, old: "S.Stored", name: str, keys: Set[str], mine: List[Tuple], was: List[Tuple], col: int = 0):
-        a, b = set(was), set(mine)
-        self.removed, self.added = a - b, b - a
+        self.removed, self.added = _moved(was, mine)
         self.keys, self.mine, self.col, self._old, self._name, self._all = set(keys), mine, col, old, name, None
 
     @property
@@ -96,10 +100,16 @@ def keyed_rows(old: "S.Stored", name: str, keys: Set[str], col: int = 0) -> Opti
     out: List[Tuple] = []
     part = sorted(keys)
     for i in range(0, len(part), 500):
-        got = old.query(f"SELECT {', '.join(map(S._q, cols))} FROM {S._q(name)} WHERE {S._q(cols[col])} "
-                        f"IN ({','.join('?' * len(part[i:i + 500]))}) ORDER BY rowid", part[i:i + 500])
-        out += S.decoded_rows(kinds, got)
+        out += _selected(old, name, f" WHERE {S._q(cols[col])} IN ({','.join('?' * len(part[i:i + 500]))})",
+                         part[i:i + 500])
     return out
+
+
+def _selected(old: "S.Stored", name: str, where: str = "", params: Sequence = ()) -> List[Tuple]:
+    """The stored rows of a relation or function (its keys, then its value) that ``where`` selects, decoded."""
+    _, kinds, cols, _ = old.funcs.get(name) or old.rels[name]
+    return S.decoded_rows(kinds, old.query(f"SELECT {', '.join(map(S._q, cols))} FROM {S._q(name)}{where} ORDER BY rowid",
+                                           params))
 
 
 class Fresh(dict):
@@ -129,11 +139,7 @@ class Rows(dict):
 
 def stored_rows(old: "S.Stored", name: str) -> List[Tuple]:
     """Every row of a stored relation or function (its keys, then its value), decoded."""
-    if name in old.rels:
-        return old.rows(name)
-    _, kinds, cols, _ = old.funcs[name]
-    got = old.query(f"SELECT {', '.join(map(S._q, cols))} FROM {S._q(name)} ORDER BY rowid")
-    return S.decoded_rows(kinds, got)
+    return _selected(old, name)
 
 
 def dirty(old: "S.Stored", rows: Dict[str, List[Tuple]], removed: Sequence[Fact], added: Sequence[Fact],

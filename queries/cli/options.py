@@ -132,6 +132,13 @@ RULEBOOK = click.option("--rulebook", default=None, metavar="NAME",
                         help="A rulebook other than the independence RULES (e.g. advice, pilot).")
 
 
+def proof_cut(fn):
+    """``--depth`` and ``--from``: the part of a proof printed (``why``, ``prove``)."""
+    fn = click.option("--from", "start", type=int, default=None, metavar="N",
+                      help="Only the sub-proof at handle #N (every format).")(fn)
+    return click.option("--depth", type=int, default=None, help="Cut the proof below this depth (every format).")(fn)
+
+
 def _org_dim(org: Optional[str], dim: Optional[str], goal: Optional[str], what: str) -> None:
     if goal is None and (org is None or dim is None):
         _fail(f"{what} needs ORG DIM, or --goal GOAL", 2)

@@ -8,7 +8,7 @@ from typing import Optional
 import click
 
 from .options import (echo, AS_OF, GOAL, POLICY, RULEBOOK, _csv, _dump, _fail, _guard, _load, _org_dim,
-                      output)
+                      output, proof_cut)
 
 
 @click.command()
@@ -67,8 +67,7 @@ def card(world: str, org: str, policy: str, preset: Optional[str], fmt: str, as_
 @GOAL
 @RULEBOOK
 @output("text", "json", "dot")
-@click.option("--depth", type=int, default=None, help="Cut the proof below this depth (every format).")
-@click.option("--from", "start", type=int, default=None, metavar="N", help="Only the sub-proof at handle #N (every format).")
+@proof_cut
 @AS_OF
 @_guard
 def why(world: str, org: Optional[str], dim: Optional[str], policy: str, goal: Optional[str], rulebook: Optional[str],
@@ -128,8 +127,7 @@ def why_not(ctx, world: str, org: Optional[str], dim: Optional[str], n: Optional
 @click.argument("goal")
 @RULEBOOK
 @output("text", "json", "dot")
-@click.option("--depth", type=int, default=None, help="Cut each proof below this depth (every format).")
-@click.option("--from", "start", type=int, default=None, metavar="N", help="Only the sub-proof at handle #N.")
+@proof_cut
 @AS_OF
 @_guard
 def prove(world: str, goal: str, rulebook: Optional[str], fmt: str, depth: Optional[int], start: Optional[int],
