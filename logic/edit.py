@@ -310,13 +310,6 @@ def _read_by(rules, derived: List[str], kept: Set[str]) -> Set[str]:
     return out
 
 
-def _fits(kind: str, v: Any) -> bool:
-    """Whether a value can join a column of this kind as a whole derivation would have written it."""
-    t = type(v)
-    return v is None or kind == "json" or (kind == "int" and t is int) or (kind == "text" and t is str) or (
-        kind == "num" and t in (int, Fraction))
-
-
 def _apply(con: sqlite3.Connection, old: S.Stored, loc: Locality, orgs: Set[str],
            new: Dict[str, Tuple[List[Tuple], Optional[List[str]]]], signal_org: Dict[str, str],
            numbers, skip: Set[str] = frozenset(), renumbered: bool = True) -> None:
@@ -365,13 +358,9 @@ def _insert(con: sqlite3.Connection, old: S.Stored, name: str, rows: List[Tuple]
     q = S._q
     function = name in old.funcs
     arity, kinds, cols, is_edb = old.funcs[name] if function else old.rels[name]
-    if all(_fits(k, v) for r in rows for k, v in zip(kinds, r)):
-        out = [tuple(S._to_sql(k, v) for k, v in zip(kinds, r)) for r in rows]
-        if fs is not None:
-            out = [r + (f,) for r, f in zip(out, fs)]
-        if out:
-            con.executemany(f"INSERT INTO {q(name)} VALUES ({','.join('?' * len(out[0]))})", out)
-        con.execute(f"UPDATE _relations SET rows = (SELECT COUNT(*) FROM {q(name)}) WHERE name = ?", (name,))
+    out = _as_stored(kinds, rows, fs)
+    if out is not None:
+        _write_diff(con, name, [], out)
     else:  # a column's kind changes (a relation empty before, a fraction where all were ints): rewritten
         kept = con.execute(f"SELECT {', '.join(map(q, cols))}{', _facts' if is_edb else ''} FROM {q(name)} "
                            f"ORDER BY rowid").fetchall()
@@ -406,7 +395,7 @@ def _row_diff(con, old: S.Stored, loc: Locality, name: str, new: Tuple[List[Tupl
     rows, fs = new
     _, kinds, cols, is_edb = old.funcs.get(name) or old.rels[name]
     i, how = loc.key(name)
-    want = _stored_form(kinds, rows, fs if is_edb else None) if kinds[i] == "text" else None
+    want = _as_stored(kinds, rows, fs if is_edb else None) if kinds[i] == "text" else None
     if want is None:
         return None
     q = S._q
@@ -419,13 +408,14 @@ def _row_diff(con, old: S.Stored, loc: Locality, name: str, new: Tuple[List[Tupl
     return _differ(had, want)
 
 
-#: the types of the values a column of each kind holds as a whole derivation writes it (as ``_fits``)
+#: the types of the values (None aside) a column of each kind holds as a whole derivation writes it; a
+#: ``json`` column holds any
 _KIND_TYPES = {"int": {int}, "text": {str}, "num": {int, Fraction}}
 
 
-def _stored_form(kinds: Sequence[str], rows: List[Tuple], facts: Optional[List[str]]) -> Optional[Counter]:
-    """Rows as a table stores them (SQL values, then their statements if ``facts``), counted, column by
-    column (ints and text are stored as they are); None if a value does not fit its column's kind."""
+def _as_stored(kinds: Sequence[str], rows: List[Tuple], facts: Optional[List[str]]) -> Optional[List[Tuple]]:
+    """Rows as a table stores them (SQL values, then their statements if ``facts``), column by column
+    (ints and text are stored as they are); None if a value does not fit its column's kind."""
     columns = list(zip(*rows)) if rows else [() for _ in kinds]
     out = []
     for kind, col in zip(kinds, columns):
@@ -434,10 +424,10 @@ def _stored_form(kinds: Sequence[str], rows: List[Tuple], facts: Optional[List[s
         out.append(col if kind in ("int", "text") else [S._to_sql(kind, v) for v in col])
     if facts is not None:
         out.append(facts)
-    return Counter(zip(*out))
+    return list(zip(*out))
 
 
-def _differ(had: List[Tuple], want: Counter) -> Tuple[List[int], List[Tuple]]:
+def _differ(had: List[Tuple], want: List[Tuple]) -> Tuple[List[int], List[Tuple]]:
     """Of stored rows ``had`` (rowid first), the rowids of those not among ``want`` (a row stored twice
     and wanted once: one of them), and the wanted rows not stored."""
     want = Counter(want)
@@ -486,7 +476,7 @@ def _patched(con: sqlite3.Connection, old: S.Stored, name: str, rows: List[Tuple
     only if its statements are the same too; False (nothing written) if a value does not fit its column's
     kind or no row would be left (the table is then written whole, as a whole derivation writes it)."""
     _, kinds, cols, _ = old.funcs.get(name) or old.rels[name]
-    want = _stored_form(kinds, rows, facts) if rows else None
+    want = _as_stored(kinds, rows, facts) if rows else None
     if want is None:
         return False
     q = S._q
@@ -500,17 +490,15 @@ def _keyed(con: sqlite3.Connection, old: S.Stored, name: str, ch: "spread.Keyed"
     """The rows of ``ch.keys`` (in column ``ch.col``, of text) replaced by ``ch.mine`` in a derived table;
     False (nothing written) if a new value does not fit its column's kind: the table is written whole."""
     arity, kinds, cols, _ = old.funcs.get(name) or old.rels[name]
-    if kinds[ch.col] != "text" or not all(_fits(k, v) for r in ch.mine for k, v in zip(kinds, r)):
+    out = _as_stored(kinds, ch.mine, None) if kinds[ch.col] == "text" else None
+    if out is None:
         return False
     q = S._q
     con.execute("CREATE TEMP TABLE IF NOT EXISTS _keyed (v TEXT PRIMARY KEY)")
     con.execute("DELETE FROM _keyed")
     con.executemany("INSERT INTO _keyed VALUES (?)", [(k,) for k in sorted(ch.keys)])
     con.execute(f"DELETE FROM {q(name)} WHERE {q(cols[ch.col])} IN (SELECT v FROM _keyed)")
-    out = [tuple(S._to_sql(k, v) for k, v in zip(kinds, r)) for r in ch.mine]
-    if out:
-        con.executemany(f"INSERT INTO {q(name)} VALUES ({','.join('?' * len(out[0]))})", out)
-    con.execute(f"UPDATE _relations SET rows = (SELECT COUNT(*) FROM {q(name)}) WHERE name = ?", (name,))
+    _write_diff(con, name, [], out)
     _emptied(con, name, arity, cols, name in old.funcs)
     return True
 
