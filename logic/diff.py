@@ -65,8 +65,8 @@ def changes(old: S.Stored, new: S.Stored, relations: Optional[Iterable[str]] = N
             a, b = _table(old, name), _table(new, name)
             if a is None and b is None:
                 continue
-            rem = _rows(con, "a", name, a, b)
-            add = _rows(con, "b", name, b, a)
+            rem = old.names.rows(_rows(con, "a", name, a, b))  # (each side's names as shown here)
+            add = new.names.rows(_rows(con, "b", name, b, a))
             if rem or add:  # equal values in other spellings (a column of another kind) cancel out
                 same = set(rem) & set(add)
                 rem, add = [r for r in rem if r not in same], [r for r in add if r not in same]
@@ -112,7 +112,7 @@ def statements(old: S.Stored, new: S.Stored) -> Tuple[List[Fact], List[Fact]]:
         counts = [Counter(con.execute(f"SELECT {_CONTENT} FROM {side}._facts")) for side in ("a", "b")]
         differ = [counts[0] - counts[1], counts[1] - counts[0]]
         sides = []
-        for side, extra in zip(("a", "b"), differ):
+        for side, extra, names in zip(("a", "b"), differ, (old.names, new.names)):
             got: List[Fact] = []
             if extra:
                 rows = con.execute(f"SELECT {S._FACT_COLS} FROM {side}._facts WHERE kind IN "
@@ -123,7 +123,7 @@ def statements(old: S.Stored, new: S.Stored) -> Tuple[List[Fact], List[Fact]]:
                     c = r[1:2] + r[7:11]
                     if extra.get(c, 0) > 0:
                         extra[c] -= 1
-                        got.append(S.fact_from_row(r))
+                        got.append(names.fact(S.fact_from_row(r)))
             sides.append(got[::-1])
     finally:
         con.close()

@@ -15,7 +15,11 @@ load's: another file added, removed or renamed, two files changed, an include or
 the file, a declaration removed, any error at all (the caller then loads the world whole, which
 says where the error is, and keeps the old store).
 
-    >>> delta = read(old, inputs("w", False, None), strict=False)   # doctest: +SKIP
+The inputs name files inside the world (logic/store/key.py), the store as the command that wrote it
+named them (logic/store/names.py): the changed file is found in the store by the store's name, and
+read at its place in the world, wherever the world is asked from.
+
+    >>> delta = read(old, inputs("w", False, None), strict=False, top=Path("w").resolve())   # doctest: +SKIP
     >>> delta.file, delta.start, len(delta.new)                      # doctest: +SKIP
     ('w/signals.facts', 7, 3)
 """
@@ -104,18 +108,20 @@ class Delta:
         return S.fact_from_row(rows[0]) if rows else None
 
 
-def read(old: "S.Stored", now: Dict[str, Any], strict: bool) -> Optional[Delta]:
+def read(old: "S.Stored", now: Dict[str, Any], strict: bool, top: Optional[Path]) -> Optional[Delta]:
     """The new world's one changed region, read and checked (``now``: its inputs, logic/store/key.py
-    ``inputs``), or None if only a whole load can say (see the module's docstring)."""
+    ``inputs``; ``top``: the world's folder, key.py ``top``), or None if only a whole load can say (see
+    the module's docstring)."""
     was = json.loads(old.meta["inputs"])
     if now["listed"] != was.get("listed") or set(now["files"]) != set(was.get("files", {})):
         return None
     changed = [n for n, h in now["files"].items() if was["files"][n] != h]
-    if len(changed) != 1:
+    if len(changed) != 1 or old.meta.get("names") is None or top is None:
         return None
-    name = changed[0]
+    inside = changed[0]
+    name = S.stored_name(top, old.meta["names"], inside)  # as the store's statements name it
     got = old.query("SELECT text FROM _texts WHERE file = ?", (name,))
-    text = _text(name, now["files"][name])
+    text = _text(top / inside, now["files"][inside])
     if not got or text is None or _includes(got[0][0]) or _includes(text):
         return None
     delta = _region(old, name, got[0][0], text, strict)
@@ -124,10 +130,10 @@ def read(old: "S.Stored", now: Dict[str, Any], strict: bool) -> Optional[Delta]:
     return delta
 
 
-def _text(name: str, digest: str) -> Optional[str]:
+def _text(path: Path, digest: str) -> Optional[str]:
     """The file's text if its bytes are still the ones hashed (``digest``), UTF-8, LF-ended, within the limit."""
     try:
-        data = (Path.cwd() / name).read_bytes()
+        data = path.read_bytes()
     except OSError:
         return None
     if len(data) > MAX_FILE_BYTES or hashlib.sha256(data).hexdigest() != digest:
@@ -140,13 +146,17 @@ def _text(name: str, digest: str) -> Optional[str]:
     return None if "\r" in text else text
 
 
-def texts(digests: Dict[str, str]) -> Dict[str, str]:
-    """Each file's text, by name, for the store (those still hashing to ``digests``: inputs' ``files``)."""
-    out = {}
-    for name, digest in digests.items():
-        got = _text(name, digest)
+def texts(digests: Dict[str, str], top: Optional[Path]) -> Dict[str, str]:
+    """Each file's text for a store written from here, by the name the loader gives it here (those still
+    hashing to ``digests``: inputs' ``files``, by name inside the world ``top``; none for a revision's)."""
+    out: Dict[str, str] = {}
+    if top is None:
+        return out
+    here = S.origin(top)
+    for inside, digest in digests.items():
+        got = _text(top / inside, digest)
         if got is not None and not _includes(got):
-            out[name] = got
+            out[S.stored_name(top, here, inside)] = got
     return out
 
 

@@ -35,6 +35,7 @@ from ..facts.model import Fact
 from ..logic import store as S
 from ..logic.diff import changes, pair, statements
 from .api import World
+from .loading import _stored_facts
 
 
 class DiffError(ProvlogError):
@@ -70,8 +71,9 @@ def model(world: World) -> S.Stored:
         return st
     if isinstance(st, tuple):  # derived here and stored: the store made from exactly its inputs
         target, (path, strict, _) = st
-        opened = S.open_store(target, lambda files: S.inputs(path, strict, world.as_of_given, files), quiet=True)
+        opened = S.open_store(target, S.wanted(path, strict, world.as_of_given), quiet=True)
         if opened is not None:
+            _stored_facts(opened, path)  # its names shown from here, as the world's
             return opened
     target = _scratch() / "side.sqlite"
     S.write(target, world.derivation, {}, world.fingerprint())
@@ -108,6 +110,8 @@ def what_if(world: World, without: Sequence[str] = (), sets: Sequence[Tuple[str,
             raise DiffError(f"--set reads the statement where it is written, and {f.loc.file} cannot be read: {e}")
 
     stored = world._store if isinstance(world._store, S.Stored) else None
+    if stored is not None and not stored.names.same:  # its statements are named from another folder
+        stored = None
     statements = L.StoredStatements(world.facts) if stored is not None else W.Statements(list(world.facts))
     removed, added = W.change(statements, without, sets, text)
     got = _overlaid(world, stored, removed, added) if stored is not None and fast else None

@@ -2,6 +2,7 @@
 the stored model (logic/store/, docs/store.md), and the fingerprint a published number rests on."""
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 from typing import Any, Dict, List, Optional, Union
@@ -36,7 +37,7 @@ class WorldLoading:
         except OSError:
             before = None  # unreadable: the loader says what is wrong
         if before is not None:
-            opened = S.open_store(target, lambda files: S.inputs(path, strict, as_of, files))
+            opened = S.open_store(target, S.wanted(path, strict, as_of))
             if opened is not None:
                 return cls._from_store(opened, as_of, str(path), rulebooks)
             w = cls._reread(target, path, strict, as_of, before) if rulebooks is None else None
@@ -53,9 +54,7 @@ class WorldLoading:
 
     @classmethod
     def _from_store(cls, opened, as_of: Optional[str], name: str, rulebooks=None) -> "World":
-        from ..logic import store as S
-
-        facts = S.StoredFacts(opened)
+        facts = _stored_facts(opened, name)
         w = cls(facts, as_of=as_of, name=name, lazy=True, rulebooks=rulebooks)
         w._read_store(opened, facts)
         return w
@@ -73,15 +72,16 @@ class WorldLoading:
         if old is None:
             return None
         try:
-            delta = reread.read(old, before, strict)
+            now = S.dated(before, json.loads(old.meta["inputs"]))  # (an edit of the as-of is refused: derived whole)
+            delta = reread.read(old, now, strict, S.top(path))
             if delta is None:
                 return None
-            edited = edit_delta.update(target, old, delta, before, _rules_digest(RULEBOOKS), as_of)
+            edited = edit_delta.update(target, old, delta, now, _rules_digest(RULEBOOKS), as_of)
         except (edit.Refused, LoadError, OSError, S.StoreError, sqlite3.Error, KeyError, ValueError, TypeError):
             return None  # loaded whole (and a damaged store derived whole)
         finally:
             old.con.close()
-        opened = S.open_store(target, lambda files: S.inputs(path, strict, as_of, files))
+        opened = S.open_store(target, S.wanted(path, strict, as_of))
         if opened is None:
             return None
         w = cls._from_store(opened, as_of, str(path))
@@ -119,20 +119,29 @@ class WorldLoading:
         if old is None:
             return False
         try:
-            now = S.inputs(path, strict, self.as_of_given, self.facts.files)
+            here = S.top(path)
+            if old.meta.get("names") != S.origin(here):
+                return False  # its names are another folder's: the statements would not match by place
+            now = self._inputs(path, strict)
             if any(now["files"].get(n) != h for n, h in before["files"].items()) or now["listed"] != before["listed"]:
                 return False  # a file changed while it was read
             self.edited = edit.update(target, old, self.facts, now, self.fingerprint(), self.as_of_given,
-                                      reread.texts(now["files"]))
+                                      reread.texts(now["files"], here))
         except (edit.Refused, OSError, S.StoreError, sqlite3.Error, KeyError, ValueError, TypeError):  # derive whole
             return False
         finally:
             old.con.close()
-        opened = S.open_store(target, lambda files: S.inputs(path, strict, self.as_of_given, files))
+        opened = S.open_store(target, S.wanted(path, strict, self.as_of_given))
         if opened is None:
             return False
-        self._read_store(opened, S.StoredFacts(opened))
+        self._read_store(opened, _stored_facts(opened, path))
         return True
+
+    def _inputs(self, path, strict: bool) -> Dict[str, Any]:
+        """The inputs of this world as loaded (logic/store/key.py), with whether it states its as-of."""
+        from ..logic import store as S
+
+        return S.inputs(path, strict, self.as_of_given, self.facts.files, stated=bool(self.facts.of("as-of")))
 
     def _write_store(self, target, how) -> None:
         """Store this world's derivation, if its files are still the ones it was loaded from."""
@@ -141,10 +150,12 @@ class WorldLoading:
 
         path, strict, before = how
         try:
-            now = S.inputs(path, strict, self.as_of_given, self.facts.files)
+            now = self._inputs(path, strict)
             if any(now["files"].get(n) != h for n, h in before["files"].items()) or now["listed"] != before["listed"]:
                 return  # a file changed while it was read: store nothing
-            S.write(target, self._derivation, now, self.fingerprint(), reread.texts(now["files"]))
+            here = S.top(path)
+            S.write(target, self._derivation, now, self.fingerprint(), reread.texts(now["files"], here),
+                    names=S.origin(here))
         except (OSError, S.StoreError, sqlite3.Error) as e:  # a full disk, say: the answer stands
             S.warn(f"store not written to {target} ({e})")
 
@@ -171,8 +182,6 @@ class WorldLoading:
         same, evaluated by rules that hash the same.
         """
         if self._store is not None and not isinstance(self._store, tuple):
-            import json
-
             return json.loads(self._store.meta["fingerprint"])
         cached = self.__dict__.get("_fingerprint")  # a loaded world never changes
         if cached is not None:
@@ -183,6 +192,17 @@ class WorldLoading:
         self.__dict__["_fingerprint"] = {"facts": hashlib.sha256(facts).hexdigest(),
                                          "rules": _rules_digest(self.rulebooks)}
         return dict(self.__dict__["_fingerprint"])
+
+
+def _stored_facts(opened, name):
+    """The facts of a store ``opened`` for the world named ``name`` (its path), its file names shown from
+    the working directory (logic/store/names.py)."""
+    from ..logic import store as S
+
+    made = opened.meta.get("names")
+    if made is not None:
+        opened.names = S.Names.of(json.loads(opened.meta["files"]), made, S.top(name))
+    return S.StoredFacts(opened)
 
 
 def _rules_digest(rulebooks: Dict[str, Any]) -> str:

@@ -7,15 +7,17 @@ Nothing in a store is executed: values are typed columns or tagged JSON
 (:func:`encode`), never pickles or Python text. docs/store.md has the schema.
 
 A store is used only for the exact inputs it was made from (:func:`inputs`):
-every file the world read (path and SHA-256 of its bytes), the folder's list
-of ``.facts`` files, the world's path, the working directory (file names in
-messages are relative to it), ``--strict``, the as-of date, the source of the
-loader and the rules (all of ``facts/``, ``grammar/`` and ``logic/``) and
-provlog's version. Any difference is a miss, and the store is rebuilt.
+every file the world read (its name inside the world and SHA-256 of its bytes),
+the folder's list of ``.facts`` files, ``--strict``, the as-of date (today's
+only for a world that states none), the source of the loader and the rules
+(all of ``facts/``, ``grammar/`` and ``logic/``) and provlog's version; not the
+working directory, nor the path as typed (``names`` shows its file names from
+wherever it is asked). Any difference is a miss, and the store is rebuilt.
 
 One module per job:
 
 - ``key``: the inputs, this user's secret, the key, the default path;
+- ``names``: the store's file names and fact ids shown from the working directory;
 - ``layout``: the schema number, tables, column names, indexes, and the layout's checks;
 - ``codec``: values <-> tagged JSON and SQL column kinds;
 - ``writing``: the write path (:func:`write`, :func:`copy`, :func:`create_table`);
@@ -36,9 +38,10 @@ from pathlib import Path  # noqa: F401  (queries/loading.py spells it S.Path)
 from .codec import _from_sql, _to_sql, decode, decoded_rows, encode
 from .errors import NotAStore, StoreDamaged, StoreError, warn
 from .facts import StoredFacts, StoredOrigins, derived_signal, derived_signals, fact_from_row
-from .key import default_path, inputs, key_of, listed_files
+from .key import dated, default_path, inputs, key_of, listed_files, top, wanted, within
 from .layout import _FACT_COLS, READERS, SCHEMA, _q
 from .model import StoredModel
+from .names import Names, origin, stored_name
 from .pages import editing
 from .reading import Stored, open_store
 from .writing import _fact_row, _replacing, copy, create_table, write, write_texts
@@ -46,5 +49,6 @@ from .writing import _fact_row, _replacing, copy, create_table, write, write_tex
 __all__ = [
     "SCHEMA", "READERS", "StoreError", "StoreDamaged", "NotAStore", "warn", "encode", "decode", "inputs", "listed_files", "key_of",
     "default_path", "write", "write_texts", "copy", "create_table", "open_store", "Stored", "StoredModel", "StoredFacts",
-    "StoredOrigins", "fact_from_row", "derived_signal", "derived_signals", "editing",
+    "StoredOrigins", "fact_from_row", "derived_signal", "derived_signals", "editing", "dated", "top", "wanted", "within", "Names",
+    "origin", "stored_name",
 ]

@@ -30,12 +30,12 @@ class StoredFacts:
         self._s = store
         self._by_n: Dict[int, Fact] = {}
         self._kinds: Dict[str, List[Fact]] = {}
-        self.files: List[str] = json.loads(store.meta["files"])
+        self.files: List[str] = [store.names.shown(f) for f in json.loads(store.meta["files"])]
         self.nodes = _facts_by_id(self, ("lab", "org", "entity", "person"))
         self.sources = _facts_by_id(self, ("source",))
         self.signals = _facts_by_id(self, ("signal",))
         self.presets = _facts_by_id(self, ("preset",))
-        self.by_fid = _Lazy(lambda fid: next(iter(self._facts("fid = ?", (fid,))[-1:]), None),
+        self.by_fid = _Lazy(lambda fid: next(iter(self._facts("fid = ?", (store.names.stored(fid),))[-1:]), None),
                             lambda: [(f.fid, f) for f in self.facts])
 
     def _facts(self, where: str, params: Sequence = ()) -> List[Fact]:
@@ -43,7 +43,7 @@ class StoredFacts:
         for row in self._s.query(f"SELECT {_FACT_COLS} FROM _facts WHERE {where} ORDER BY n", params):
             f = self._by_n.get(row[0])
             if f is None:
-                f = self._by_n[row[0]] = fact_from_row(row)
+                f = self._by_n[row[0]] = self._s.names.fact(fact_from_row(row))
             out.append(f)
         return out
 
@@ -164,7 +164,7 @@ class StoredOrigins:
                 conds.append(f"{_q(c)} IS NULL")
             else:
                 conds.append(f"{_q(c)} = ?")
-                params.append(_to_sql(k, v))
+                params.append(_to_sql(k, self._s.names.stored(v)))
         got = self._s.query(f"SELECT _facts FROM {_q(pred)} WHERE {' AND '.join(conds)}", params)
         ns = [n for (fs,) in got for n in decode(fs)]
         return self._facts.by_number(ns) if ns else default
@@ -184,8 +184,11 @@ DERIVED_ORDER = "ORDER BY rule, org, CAST(substr(id, length(rule) + length(org) 
 
 def derived_signals(store: Stored, make: Callable) -> _Lazy:
     """The derived signals of a store by id (:func:`derived_signal`), read when first asked for."""
-    def build(row):
-        return derived_signal(row, make)
+    names = store.names
+    shown = make if names.same else lambda *a: make(*a[:7], names.shown(a[7]), names.shown(a[8]), a[9])
+
+    def build(row):  # its key and proofs' fact ids as named here
+        return derived_signal(row, shown)
 
     def one(sid):
         got = store.query("SELECT * FROM _derived WHERE id = ?", (sid,))

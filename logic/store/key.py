@@ -20,12 +20,20 @@ def _sha(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def _display(path: Path, root: Path) -> str:
-    """A file's name as the loader prints it (relative to the working directory when inside it)."""
-    try:
-        return str(path.resolve().relative_to(root))
-    except ValueError:
-        return str(path.resolve())
+def top(path) -> Optional[Path]:
+    """The folder a world's files are named within: a folder world's own, a file world's (the file's,
+    its symlinks followed: the loader names the file it reads); None for a revision's (``REV:path``
+    names the same from anywhere)."""
+    if isinstance(path, TreePath):
+        return None
+    p = Path(path)
+    return p.resolve() if p.is_dir() else p.resolve().parent
+
+
+def within(path, top: Path) -> str:
+    """A file's name inside its world (``sub/a.facts``), whatever folder it is asked from (``..`` if it
+    lies outside, as a symlinked single-file world's may)."""
+    return os.path.relpath(Path(path).resolve(), top)
 
 
 def _code_hash() -> str:
@@ -52,25 +60,47 @@ def listed_files(path: Path) -> List[Path]:
     return [path]
 
 
-def inputs(path, strict: bool, as_of: Optional[str], files: Optional[Sequence[str]] = None) -> Dict[str, Any]:
-    """Everything a world's store depends on; ``files`` adds the files it read beyond the listed ones
-    (includes, as recorded in a store). A file the loader read (``files.digests``, facts/files.py
-    ReadFiles) counts with the bytes it read, not the bytes there now: a file edited while the world
-    derived keys its store on what the answers were derived from. Raises OSError if a file cannot be read."""
-    root = Path.cwd().resolve()
+def inputs(path, strict: bool, as_of: Optional[str], files: Optional[Sequence[str]] = None,
+           stated: bool = False) -> Dict[str, Any]:
+    """Everything a world's store depends on, and nothing of where it is asked from: the files by their
+    names inside the world (:func:`within`), never the working directory nor the path as typed.
+    ``files`` adds the files it read beyond the listed ones: the names a store records, or the loader's
+    ``ReadFiles`` (facts/files.py), whose files count with the bytes it read, not the bytes there now (a
+    file edited while the world derived keys its store on what the answers were derived from).
+    ``stated``: the world states its own ``as-of`` (in its bytes): the date is then not today's, nor
+    is it when ``as_of`` is given. Raises OSError if a file cannot be read.
+
+        >>> inputs("w", False, "2026-01-01")["today"], "cwd" in inputs("w", False, None)   # doctest: +SKIP
+        (None, False)
+    """
     if isinstance(path, TreePath):  # a revision's world: its files keyed by their blob ids (the content)
         listed, digest = path.listed(), path.digest
+        names = sorted(set(listed) | set(files or ()))
     else:
-        listed = [_display(q, root) for q in listed_files(Path(path))]
-        read = getattr(files, "digests", {})
-        digest = lambda n: read.get(str((root / n).resolve())) or _sha((root / n).read_bytes())  # noqa: E731
-    names = sorted(set(listed) | set(files or ()))
+        here = top(path)
+        listed = [within(q, here) for q in listed_files(Path(path))]
+        read = {within(p, here): h for p, h in getattr(files, "digests", {}).items()}
+        digest = lambda n: read.get(n) or _sha((here / n).read_bytes())  # noqa: E731
+        names = sorted(set(listed) | set(read) | (set() if hasattr(files, "digests") else set(files or ())))
     return {
-        "schema": SCHEMA, "version": _version(), "code": _code_hash(), "cwd": str(root), "world": str(path),
+        "schema": SCHEMA, "version": _version(), "code": _code_hash(), "strict": bool(strict), "as_of": as_of,
         # the date a world is read at: --as-of, else its own as-of statement (in its bytes), else today
-        "strict": bool(strict), "as_of": as_of, "today": date.today().isoformat(), "listed": listed,
+        "today": None if as_of or stated else date.today().isoformat(), "listed": listed,
         "files": {n: digest(n) for n in names},
     }
+
+
+def dated(inp: Dict[str, Any], made: Dict[str, Any]) -> Dict[str, Any]:
+    """``inp`` (computed before the world is read) for a store made from ``made``: a world that stated its
+    own as-of there states it here too if its bytes are the same (the key then says so), so today's date
+    is not part of it."""
+    return dict(inp, today=None) if made.get("today", "") is None else inp
+
+
+def wanted(path, strict: bool, as_of: Optional[str]):
+    """What :func:`~provlog.logic.store.reading.open_store` asks of a store of the world at ``path``: the
+    inputs now, of the files the store says the world read (``made``: its inputs)."""
+    return lambda made: dated(inputs(path, strict, as_of, list(made.get("files", {}))), made)
 
 
 def _salt_file() -> Path:

@@ -13,8 +13,10 @@ from .errors import StoreError
 #: the layout of the tables below; a store of another layout is a miss (2: the checksums, ``_sums``;
 #: 3: each statement's canonical text, ``_canon``, and each file's text, ``_texts``, for edits: issue 27;
 #: 4: each table's seal is its pages' digest bound to the key, seal.py, so an edit keeps unchanged tables;
-#: 5: the digest is kept beside the seal, so an edit carries an unchanged table's without reading its pages)
-SCHEMA = 5
+#: 5: the digest is kept beside the seal, so an edit carries an unchanged table's without reading its pages;
+#: 6: keyed by content, not by the working directory: files by their names inside the world, ``_meta.names``
+#: says where the names it holds are relative to, names.py; issue 39)
+SCHEMA = 6
 
 #: the tables every store has, with the exact SQL that makes them (a relation's table is one more each)
 FIXED = {

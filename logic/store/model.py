@@ -43,7 +43,7 @@ class StoredModel:
     def _select(self, rel, name: str, where: str = "", params: Sequence = (), limit: str = "") -> List[Tuple]:
         arity, kinds, cols, _ = rel
         got = self._s.query(f"SELECT {', '.join(map(_q, cols))} FROM {_q(name)}{where} ORDER BY rowid{limit}", params)
-        return decoded_rows(kinds, got)
+        return self._s.names.rows(decoded_rows(kinds, got))
 
     def table(self, name: str) -> List[Tuple[Any, ...]]:
         rel = self._s.rels.get(name)
@@ -66,7 +66,7 @@ class StoredModel:
         kinds, cols = rel[1], rel[2]
         conds, params, rest = [], [], []
         for i, v in bound:
-            b = _bind(kinds[i], v)
+            b = _bind(kinds[i], self._s.names.stored(v))
             if b is None:
                 rest.append((i, v))
             else:

@@ -16,6 +16,7 @@ from .codec import decoded_rows
 from .errors import NotAStore, StoreDamaged, StoreError, warn
 from .key import key_of
 from .layout import SCHEMA, _header_ok, _q, check_schema, is_store_layout
+from .names import Names
 from .seal import EAGER, Seals, schema_rows
 
 #: the longest one read of a store may take, in seconds; past it the read is interrupted (a store that
@@ -47,6 +48,7 @@ class Stored:
         self.seals = seals
         self._deadline = deadline
         self._unchecked: Set[str] = set()
+        self.names = Names({})  # how its file names are shown here (names.py; set by whoever knows the world)
         con.set_authorizer(self._authorize)
         self.rels: Dict[str, Tuple[int, List[str], List[str], bool]] = {}  # name -> (arity, kinds, columns, edb)
         self.funcs: Dict[str, Tuple[int, List[str], List[str], bool]] = {}  # functions, the same
@@ -125,10 +127,11 @@ class Stored:
         return decoded_rows(kinds, got)
 
 
-def open_store(target: Path, want: Optional[Callable[[Sequence[str]], Dict[str, Any]]],
+def open_store(target: Path, want: Optional[Callable[[Dict[str, Any]], Dict[str, Any]]],
                quiet: bool = False, every: bool = False) -> Optional[Stored]:
-    """The store at ``target`` if it was made from exactly the inputs ``want(files)`` computes now
-    (``files``: the files the store's world read); None on a miss. A damaged store (corrupt, of a
+    """The store at ``target`` if it was made from exactly the inputs ``want(made)`` computes now
+    (``made``: the inputs the store was made from, naming the files its world read; key.py
+    ``wanted``); None on a miss. A damaged store (corrupt, of a
     layout no store has, or a checksum that does not match) is reported on stderr in one line (unless
     ``quiet``), removed, and treated as a miss. ``want=None`` opens the store of any inputs that this
     user made (its key is theirs: the previous store of an edited world, logic/edit.py). ``_meta``,
@@ -175,7 +178,7 @@ def _open(target: Path, fd: int, want, every: bool = False) -> Optional[Stored]:
             return None
         check_schema([(t, n, tb, sql) for t, n, tb, _, sql in entries])
         made = json.loads(meta["inputs"])
-        if key_of(made if want is None else want(made.get("files", {}).keys())) != meta.get("key"):
+        if key_of(made if want is None else want(made)) != meta.get("key"):
             con.close()
             return None
         deadline.restart()

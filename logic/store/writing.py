@@ -64,20 +64,22 @@ def _replacing(target: Path, old=None) -> Iterator[str]:
 
 
 def write(target: Path, derivation, inp: Dict[str, Any], fingerprint: Dict[str, str],
-          texts: Optional[Dict[str, str]] = None) -> None:
+          texts: Optional[Dict[str, str]] = None, names: Optional[str] = None) -> None:
     """Write ``derivation`` (and its facts) to ``target``; ``texts``: the world's files' texts by name
-    (an edit re-reads only what changed in them, logic/reread.py; a file without one is read whole)."""
+    (an edit re-reads only what changed in them, logic/reread.py; a file without one is read whole);
+    ``names``: the folder its file names are relative to, seen from the world's (names.py ``origin``;
+    None: a store read only from here)."""
     with _replacing(Path(target)) as tmp:
         con = sqlite3.connect(tmp)
         try:
-            _fill(con, derivation, inp, fingerprint)
+            _fill(con, derivation, inp, fingerprint, names)
             write_texts(con, derivation.facts, texts or {})
             con.commit()
         finally:
             con.close()
 
 
-def _fill(con: sqlite3.Connection, d, inp: Dict[str, Any], fingerprint: Dict[str, str]) -> None:
+def _fill(con: sqlite3.Connection, d, inp: Dict[str, Any], fingerprint: Dict[str, str], names: Optional[str]) -> None:
     from ..program import RULES
 
     con.execute("PRAGMA journal_mode=OFF")
@@ -116,6 +118,8 @@ def _fill(con: sqlite3.Connection, d, inp: Dict[str, Any], fingerprint: Dict[str
     meta = {"key": key_of(inp), "inputs": json.dumps(inp, sort_keys=True), "fingerprint": json.dumps(fingerprint),
             "files": json.dumps(list(d.facts.files)), "statements": str(len(d.facts)), "schema": str(SCHEMA),
             "relations": json.dumps(known), "functions": json.dumps(program.functions())}
+    if names is not None:
+        meta["names"] = names
     con.executemany("INSERT INTO _meta VALUES (?, ?)", sorted(meta.items()))
 
 
