@@ -1,6 +1,6 @@
 """An edit of one statement of each kind, then ``provlog card``, against a whole derivation (issue 27).
 
-    python -m bench edits --orgs 1000 [--seed 1] [--files N] [--repeat N] [--out bench/out/edits.json]
+    python -m bench edits --orgs 1000 [--seed 1] [--files N] [--repeat N] [--outside] [--out bench/out/edits.json]
     python -m bench edits --table bench/out/edits.json
 
 On the generated world (``bench/out/worlds/``, written if missing) plus a file with a result (an M.3
@@ -15,6 +15,10 @@ folder:
   store missed and writes it by the edit path (logic/edit.py): what it re-derived (``orgs``, the
   EDB ``tables`` rewritten, the global ``relations`` that moved) is read from the store's ``edit``
   meta; ``whole`` if it derived the world whole.
+
+``--outside``: each edit is also measured with the world named from outside it (by its absolute path,
+from a folder beside it), from the same store written from the world's parent folder (issue 39: the
+key holds no working directory, and the edit path re-reads the file wherever the world lies).
 
 ``--files N``: the world's statements split into about N files (each generated file into parts in
 proportion to its size, at statement boundaries), so that an edit in one file of a world of many
@@ -99,7 +103,7 @@ def split(world: Path, files: int) -> None:
             (world / f"{path.stem}-{i:04}.facts").write_text("\n".join(chunk) + "\n")
 
 
-def one(orgs: int, seed: int, worlds: Path, files: int = 0, repeat: int = 1) -> Dict[str, Any]:
+def one(orgs: int, seed: int, worlds: Path, files: int = 0, repeat: int = 1, outside: bool = False) -> Dict[str, Any]:
     sys.path.insert(0, str(ROOT))
     from bench.generate import kept
 
@@ -116,22 +120,29 @@ def one(orgs: int, seed: int, worlds: Path, files: int = 0, repeat: int = 1) -> 
         res: Dict[str, Any] = {"orgs": orgs, "seed": seed, "files": len(list(w.glob("*.facts"))), "repeat": repeat,
                                "whole": timed(["--store", str(store), "card", "w", "o00001"], work)}
         shutil.copyfile(store, kept)
-        res["edits"] = {}
+        away = work / "away"
+        away.mkdir()
+        places = {"edits": (work, "w")}
+        if outside:
+            places["outside"] = (away, str(w))
+        for place in places:
+            res[place] = {}
         for kind in EDITS:
-            at = edit_first(w, kind)
-            if at is None:
-                continue
-            runs = []
-            for i in range(repeat):
-                if i:
-                    shutil.copyfile(kept, store)
-                runs.append(timed(["--store", str(store), "card", "w", "o00001"], work))
-            got = {k: statistics.median(r[k] for r in runs) for k in ("wall", "cpu")}
-            res["edits"][kind] = dict(got, at=at, path=note(store), ratio=round(got["cpu"] / res["whole"]["cpu"], 3))
-            print(kind, json.dumps(res["edits"][kind]), flush=True)
-            for name, text in originals.items():
-                (w / name).write_text(text)
-            shutil.copyfile(kept, store)
+            for place, (cwd, typed) in places.items():
+                at = edit_first(w, kind)
+                if at is None:
+                    break
+                runs = []
+                for i in range(repeat):
+                    if i:
+                        shutil.copyfile(kept, store)
+                    runs.append(timed(["--store", str(store), "card", typed, "o00001"], cwd))
+                got = {k: statistics.median(r[k] for r in runs) for k in ("wall", "cpu")}
+                res[place][kind] = dict(got, at=at, path=note(store), ratio=round(got["cpu"] / res["whole"]["cpu"], 3))
+                print(place, kind, json.dumps(res[place][kind]), flush=True)
+                for name, text in originals.items():
+                    (w / name).write_text(text)
+                shutil.copyfile(kept, store)
         return res
     finally:
         shutil.rmtree(work, ignore_errors=True)
@@ -141,8 +152,14 @@ def table(r: Dict[str, Any]) -> str:
     f = wall_cpu
     lines = [f"{r['orgs']:,} orgs (seed {r['seed']}, {r.get('files', 5)} files): whole derivation (first card: derive + store) {f(r['whole'])}", "",
              "| edit of one | re-derived | then card | CPU ratio to whole |", "|---|---|---:|---:|"]
+    out = r.get("outside")
+    if out:
+        lines[2:] = ["| edit of one | re-derived | then card, world in the cwd | ratio | then card, named from outside | "
+                     "re-derived from outside | ratio |", "|---|---|---:|---:|---:|---|---:|"]
     for kind, e in r["edits"].items():
-        lines.append(f"| {kind} | {e['path']} | {f(e)} | {e['ratio']:.2f} |")
+        o = out.get(kind) if out else None
+        more = f" {f(o)} | {o['path']} | {o['ratio']:.2f} |" if o else ""
+        lines.append(f"| {kind} | {e['path']} | {f(e)} | {e['ratio']:.2f} |{more}")
     runs = "one run" if r.get("repeat", 1) == 1 else f"median of {r['repeat']} runs"
     return "\n".join(lines) + f"\n\nwall / CPU seconds, each a new `provlog` process, {runs}"
 
@@ -152,5 +169,6 @@ def main(argv: Optional[List[str]] = None) -> int:
     one_world_args(ap, "edits")
     ap.add_argument("--files", type=int, default=0, help="split the world into about this many files")
     ap.add_argument("--repeat", type=int, default=1, help="runs per kind of edit (their median)")
+    ap.add_argument("--outside", action="store_true", help="also name the world from a folder outside it")
     a = ap.parse_args(argv)
-    return one_world_main(a, lambda: one(a.orgs, a.seed, a.worlds, a.files, a.repeat), table)
+    return one_world_main(a, lambda: one(a.orgs, a.seed, a.worlds, a.files, a.repeat, a.outside), table)
