@@ -204,7 +204,10 @@ def _bound_node(d: Derivation, ex: Explainer, sid: str, kind: str, bound, srule:
         g.add_edge(node, c)
     said = policy_evidence(d.facts, sid) if kind == "floor" else None
     if said:  # a floor that needs a policy: what it stands on (logic/bounds.py; W121 when they fall short)
-        g.add_edge(node, ex._add(f"evidence {sid}", kind="evidence", rule=srule, label=said))
+        nid = ex._add(f"evidence {sid}", kind="evidence", rule=srule, label=said.text)
+        g.add_edge(node, nid)
+        for c in [ex.fact_node(f) for f in said.facts] or _evidence_nodes(ex, sid):  # no policy: its span
+            g.add_edge(nid, c)
     return node
 
 

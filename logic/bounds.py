@@ -19,7 +19,7 @@ a signal section 9 makes informational where it sits is section 9's.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import List, Optional, Tuple
+from typing import List, NamedTuple, Optional, Tuple
 
 from ..facts import Diagnostic, Fact, FactSet
 from .clauses import BOUNDS, INFORMATIONAL, ANCHOR_TABLE, clause_dims, gives
@@ -49,9 +49,9 @@ def findings(facts: FactSet) -> List[Finding]:
         if said:
             out.append(Finding(f, "W120", said))
             continue
-        state, text = policy_reading(facts, f)
-        if state == "short":
-            out.append(Finding(f, "W121", text))
+        got = policy_reading(facts, f)
+        if got.state == "short":
+            out.append(Finding(f, "W121", got.text))
     return sorted(out, key=lambda x: x.signal.loc)
 
 
@@ -80,40 +80,53 @@ def _against_clause(f: Fact) -> str:
             "name the clause whose bound it states, or correct the bound")
 
 
-def policy_reading(facts: FactSet, f: Fact) -> Tuple[str, str]:
+class FloorReading(NamedTuple):
+    """How a recorded floor reads against its org's policies and legal form (:func:`policy_reading`)."""
+
+    state: str  # none, checked, unchecked or short
+    text: str = ""
+    facts: Tuple[Fact, ...] = ()  # the statements it reads: the policies and the org (none: its span)
+
+
+def policy_reading(facts: FactSet, f: Fact) -> FloorReading:
     """How the org's policies and legal form read a recorded floor ``f`` (logic/policies.py):
-    ``("none", "")`` (its clause needs no policy for it), ``("checked", ...)`` (the stated policies
-    give it), ``("unchecked", ...)`` (a floor that needs a policy, and the org states none of the
-    kinds its clause reads: it stands on its span) or ``("short", ...)`` (W121: they do not give it)."""
+    ``none`` (its clause needs no policy for it), ``checked`` (the stated policies give it),
+    ``unchecked`` (a floor that needs a policy, and the org states none of the kinds its clause
+    reads: it stands on its span) or ``short`` (W121: they, or the legal form, do not give it)."""
     needs = NEEDS.get(f["rule"])
     if needs is None or f["kind"] != "floor":
-        return "none", ""
+        return FloorReading("none")
     org, n, clause = f["org"], f["bound"], f["rule"]
     node = facts.nodes.get(org)
     org_type = node["type"] if node is not None else ""
     head = f"signal {f['id']} floors {org} {f['dim']} at {n} under {clause}"
     top, why = needs.form(org_type)
     if top is None or n > top:
-        return "short", f"{head}, but {why}"
+        return FloorReading("short", f"{head}, but {why}", (node,) if node is not None else ())
     bare = needs.gives(org_type, frozenset()).floor
     if bare is not None and n <= bare:
-        return "none", ""
-    stated = frozenset(p["policy"] for p in facts.of("policy") if p["org"] == org)
+        return FloorReading("none")
+    mine = [p for p in facts.of("policy") if p["org"] == org]
+    stated = frozenset(p["policy"] for p in mine)
     read = sorted(stated & set(needs.reads))
     if not read:
-        return "unchecked", (f"{head} on its cited span, not a stated policy: {org} states none of the policies "
-                             f"{clause} reads; {needs.statements(org)} would make it checked")
+        return FloorReading("unchecked", f"{head} on its cited span, not a stated policy: {org} states none of the "
+                                         f"policies {clause} reads; {needs.statements(org, org_type)} would make it checked")
+    used = tuple(p for p in mine if p["policy"] in read) + ((node,) if node is not None else ())
     got = needs.gives(org_type, stated)
     if got.floor is None or n > got.floor:
-        return "short", (f"{head}, but the policies {org} states ({', '.join(read)}) do not give it: "
-                         f"{clause} needs {got.missing}")
-    return "checked", f"{head}: the policies {org} states ({', '.join(read)}) give it"
+        return FloorReading("short", f"{head}, but the policies {org} states ({', '.join(read)}) do not give it: "
+                                     f"{clause} needs {got.missing}", used)
+    return FloorReading("checked", f"{head}: the policies {org} states ({', '.join(read)}) give it", used)
 
 
-def policy_evidence(facts: FactSet, sid: str) -> Optional[str]:
-    """What ``why`` says of a recorded floor that needs a policy: on what it stands, or None."""
+def policy_evidence(facts: FactSet, sid: str) -> Optional[FloorReading]:
+    """What ``why`` says of a recorded floor that needs a policy (its text names W121 where they fall
+    short), or None."""
     f = facts.signals.get(sid)
     if f is None or not _read(f):
         return None
-    state, text = policy_reading(facts, f)
-    return text if state in ("checked", "unchecked") else (f"W121: {text}" if state == "short" else None)
+    got = policy_reading(facts, f)
+    if got.state == "none":
+        return None
+    return got._replace(text=f"W121: {got.text}") if got.state == "short" else got

@@ -48,9 +48,11 @@ class Needs:
     gives: Callable[[str, FrozenSet[str]], Reading]
     form: Callable[[str], Tuple[Optional[int], str]] = lambda org_type: (4, "")
     stating: str = ""  # with {org}
+    public: str = ""  # what a public body may state besides (G.2's civil-service rules)
 
-    def statements(self, org: str) -> str:
-        return self.stating.format(org=org)
+    def statements(self, org: str, org_type: str) -> str:
+        """The statements that would make a floor of ``org`` checked, in words."""
+        return (self.stating + (self.public if org_type == "gov" else "")).format(org=org)
 
 
 def _all(*kinds: str, floor: int, bare: Optional[int] = None):
@@ -102,8 +104,8 @@ NEEDS = {
     "G.2": Needs(("recusal", "mandatory-recusal", "no-contingent-fees", "no-lab-investments", "disclose-lab-revenue",
                   "civil-service"), _conflict_policy, _g2_form,
                  "two of `policy {org} recusal` (or mandatory-recusal), `policy {org} no-contingent-fees`, "
-                 "`policy {org} no-lab-investments`, `policy {org} disclose-lab-revenue`; for a public body "
-                 "`policy {org} civil-service`"),
+                 "`policy {org} no-lab-investments`, `policy {org} disclose-lab-revenue`",
+                 ", or `policy {org} civil-service` (a public body's statutory conflict rules)"),
     "P.5": Needs(_RECUSAL_TIES, _all(*_RECUSAL_TIES, floor=3),
                  stating="`policy {org} mandatory-recusal` and `policy {org} disclose-ties`"),
     "P.6": Needs(_RECUSAL_TIES, _all(*_RECUSAL_TIES, floor=3, bare=2),

@@ -102,7 +102,7 @@ def test_why_says_what_a_floor_that_needs_a_policy_stands_on():
 def test_the_example_world_states_what_its_floors_need():
     w = World.load(EXAMPLE, store=False)
     assert bounds.findings(w.facts) == []
-    reading = {sid: bounds.policy_reading(w.facts, w.facts.signals[sid])[0]
+    reading = {sid: bounds.policy_reading(w.facts, w.facts.signals[sid]).state
                for sid in ("oma-g-civil", "oma-p-civil", "qv-g-policy", "qv-p-recusal", "qv-r-redact", "lv-r-policy")}
     assert reading == {"oma-g-civil": "checked", "oma-p-civil": "checked", "qv-g-policy": "checked",
                        "qv-p-recusal": "checked", "qv-r-redact": "checked", "lv-r-policy": "unchecked"}
