@@ -456,7 +456,16 @@ class(S,V,weak) :- has_usable(S,V), not has_conf(S,V), not has_unaud(S,V).
 info(S) :- bound(S,_,_), active(S), sig(S,_,D,_), home(S,_), not home(S,D).
 info(S) :- bound(S,_,_), rule_of(S,"F.11").
 info(S) :- bound(S,cap,_), rule_of(S,"A.3").
-b0(S,K,N) :- bound(S,K,N), active(S), not info(S).
+% P.3: a cooling-off policy (or a public body's statutory post-employment rule) lifts a P.3 cap.
+p3lift(O) :- policy(_,O,"cooling-off").
+p3lift(O) :- policy(_,O,"post-employment"), org(O,"gov").
+info(S) :- bound(S,cap,_), active(S), rule_of(S,"P.3"), sig(S,O,"P",_), p3lift(O).
+% R.6: after a disclosure policy is published (since= at its last day; undated: published), cap 3.
+r6pub(O) :- policy(I,O,"disclosure-policy"), pol_since(I,L), asof(T), L <= T.
+r6pub(O) :- policy(I,O,"disclosure-policy"), not dated(I).
+raised(S) :- bound(S,cap,N), N < 3, active(S), rule_of(S,"R.6"), sig(S,O,"R",_), r6pub(O), not info(S).
+b0(S,K,N) :- bound(S,K,N), active(S), not info(S), not raised(S).
+b0(S,cap,3) :- raised(S).
 b1(S,V,K,N) :- b0(S,K,N), class(S,V,confirmed).
 b1(S,V,cap,N) :- b0(S,cap,N), class(S,V,partial), N >= 1.
 b1(S,V,cap,1) :- b0(S,cap,N), class(S,V,partial), N < 1.

@@ -292,7 +292,7 @@ ROLES = enum("founder", "executive", "director", "board", "committee", "advisor"
 POLICIES = enum(
     "recusal", "no-contingent-fees", "no-lab-investments", "disclose-lab-revenue", "mandatory-recusal",
     "disclose-ties", "cooling-off", "no-lab-money", "lab-revenue-cap", "market-rates", "publication-rights",
-    "disclosure-policy", "no-lab-review", "security-only-redactions",
+    "disclosure-policy", "no-lab-review", "security-only-redactions", "post-employment",
 )
 SELLS = enum("defense", "monitoring", "guardrails", "data", "tooling", "license", "deployment", "consulting",
              "free-tool")

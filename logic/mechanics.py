@@ -7,7 +7,7 @@ drops self-published citations of for-signals), P policy, K bound kind
 ('cap'/'floor'), N stated bound, B bound, Src source, Sp span ('' for none).
 
 The bound of a signal goes through four stages, each a relation:
-b0 stated (none where a clause makes the signal informational: 9, F.11, A.3)
+b0 stated (none where a clause makes the signal informational: 9, F.11, A.3, a P.3 lift; R.6 raised)
 -> b1 class clamp (C14) -> b2 extremes (C15, C16, F.8, F.9, F.12, G.7, P.8, X.7)
 -> b3 section 9; ``held(S, V, Clause)`` records each clause that held it.
 """
@@ -67,7 +67,9 @@ r("F.11", "informational(S, 'F.11') <= stated(S, K, N) & active(S) & signal_rule
 r("A.3", "informational(S, 'A.3') <= stated(S, 'cap', N) & active(S) & signal_rule(S, 'A.3')",
   "A.3: {S} records that the lab can decline to renew: a mechanism, not a cap, so its cap {N} bounds nothing")
 r("def", "unbound(S) <= informational(S, C)", "{S} is informational under {C}")
-r("def", "b0(S, K, N) <= stated(S, K, N) & active(S) & ~unbound(S)", "{S} states {K} {N}")
+r("def", "b0(S, K, N) <= stated(S, K, N) & active(S) & ~unbound(S) & ~raised_any(S)", "{S} states {K} {N}")
+# R.6's cap after a disclosure policy (logic/lifts.py: raised), and P.3's lift (informational there).
+r("R.6", "b0(S, 'cap', B) <= raised(S, C, B) & ~unbound(S)", "{C}: {S}'s cap is read as {B}")
 r("C14", "b1(S, V, K, N) <= evclass(S, V, 'confirmed') & b0(S, K, N)",
   "C14: {S} is confirmed, so its {K} {N} stands")
 r("C14", "b1(S, V, 'cap', N) <= evclass(S, V, 'partial') & b0(S, 'cap', N) & (N >= 1)",
