@@ -9,12 +9,12 @@ statement that lifts it is a fact of the world, so provlog applies it:
   signal bounds nothing (``unbound``) and the card's notes say why;
 * R.6: "caps at 2 for the period it applied and at 3 after the evaluator
   published a disclosure policy": ``raised(S, 'R.6', 3)``, and the signal's
-  cap is read as 3 (``b0``, logic/mechanics.py).
+  cap is read as 3 (``unbound`` and ``b0``, logic/mechanics.py).
 
 Either stays on the card (its notes, its lifts), with the policy it rests on.
 
     >>> sorted({r.head_name for r in LIFTS.rules})
-    ['disclosed_funding', 'informational', 'p3_lift', 'raised', 'raised_any']
+    ['disclosed_funding', 'informational', 'p3_lift', 'raised']
 """
 from .clauses import CLAUSES
 from .rules import RuleSet
@@ -38,14 +38,12 @@ r("R.6", "disclosed_funding(O, F) <= org_policy(O, 'disclosure-policy', F) & ~da
   "R.6: {O} publishes a disclosure policy (no since= date)")
 r("R.6", "raised(S, 'R.6', 3) <= signal_rule(S, 'R.6') & stated(S, 'cap', N) & (N < 3) & active(S) & signal(S, O, 'R', Dir) & disclosed_funding(O, F)",
   "R.6: {O} published a disclosure policy: the period of {S}'s cap {N} is over, and after it R.6 caps at 3")
-r("R.6", "raised_any(S) <= raised(S, C, B)", "{S}'s cap is raised by {C}")
 
 #: What the absence of a lift's relation says (a proof or a refutation that meets it).
 ABSENT = {
     "p3_lift": "{0} states no cooling-off policy (`policy {0} cooling-off`), nor, as a public body, a statutory "
                "post-employment rule (`policy {0} post-employment`) (P.3)",
     "disclosed_funding": "{0} has published no disclosure policy by the as-of date (`policy {0} disclosure-policy`, R.6)",
-    "raised_any": "{0} is not raised by R.6",
 }
 
 #: What would lift a recorded cap of each clause (why-not's "would lift"), over the org's id.

@@ -67,9 +67,11 @@ r("F.11", "informational(S, 'F.11') <= stated(S, K, N) & active(S) & signal_rule
 r("A.3", "informational(S, 'A.3') <= stated(S, 'cap', N) & active(S) & signal_rule(S, 'A.3')",
   "A.3: {S} records that the lab can decline to renew: a mechanism, not a cap, so its cap {N} bounds nothing")
 r("def", "unbound(S) <= informational(S, C)", "{S} is informational under {C}")
-r("def", "b0(S, K, N) <= stated(S, K, N) & active(S) & ~unbound(S) & ~raised_any(S)", "{S} states {K} {N}")
-# R.6's cap after a disclosure policy (logic/lifts.py: raised), and P.3's lift (informational there).
-r("R.6", "b0(S, 'cap', B) <= raised(S, C, B) & ~unbound(S)", "{C}: {S}'s cap is read as {B}")
+r("def", "b0(S, K, N) <= stated(S, K, N) & active(S) & ~unbound(S)", "{S} states {K} {N}")
+# R.6's cap after a disclosure policy is read as 3 (logic/lifts.py: raised; an R.6 signal on R is never
+# informational); P.3's lift is informational there.
+r("R.6", "unbound(S) <= raised(S, C, B)", "{C} reads {S}'s cap as {B}, not as stated")
+r("R.6", "b0(S, 'cap', B) <= raised(S, C, B)", "{C}: {S}'s cap is read as {B}")
 r("C14", "b1(S, V, K, N) <= evclass(S, V, 'confirmed') & b0(S, K, N)",
   "C14: {S} is confirmed, so its {K} {N} stands")
 r("C14", "b1(S, V, 'cap', N) <= evclass(S, V, 'partial') & b0(S, 'cap', N) & (N >= 1)",

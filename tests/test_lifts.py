@@ -12,6 +12,7 @@ from provlog import World
 
 ROOT = Path(__file__).resolve().parent.parent
 LIFTS = ROOT / "tests" / "worlds" / "lifts"
+NAMES = ["p3_r6", "x1_unspecified", "f9_public", "f10_undisclosed", "p4_contractor"]
 
 
 @functools.lru_cache(maxsize=None)
@@ -19,12 +20,12 @@ def world(name):
     return World.load(LIFTS / f"{name}.facts")
 
 
-@pytest.mark.parametrize("name", ["p3_r6"])
+@pytest.mark.parametrize("name", NAMES)
 def test_the_hand_derived_expects_hold(name):
     assert [r.text for r in world(name).check_expects() if not r.ok] == []
 
 
-@pytest.mark.parametrize("name", ["p3_r6"])
+@pytest.mark.parametrize("name", NAMES)
 def test_clingo_reads_the_lifts_the_same(name):
     if os.environ.get("CI"):
         import clingo  # noqa: F401
