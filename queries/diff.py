@@ -30,7 +30,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 from ..errors import ProvlogError
 from ..explain.diff import ITEMS, RELATIONS, Move, moves
 from ..explain.proof import statement_text
-from ..facts.files import GitError, GitTree, TreePath
+from ..facts.files import GitError, GitTree, TreePath, commit_of
 from ..facts.model import Fact
 from ..logic import store as S
 from ..logic.diff import changes, pair, statements
@@ -44,11 +44,23 @@ class DiffError(ProvlogError):
 
 
 # -- sides ----------------------------------------------------------------------------------------
-def side(spec: str, other: Optional[str] = None) -> Union[str, TreePath]:
-    """A world path (if it exists) or a revision's world: ``REV:path``, or ``REV`` at ``other``'s path."""
-    if os.path.exists(spec):
-        return spec
+def side(spec: str, other: Optional[str] = None, kind: Optional[str] = None) -> Union[str, TreePath]:
+    """A world path, or a revision's world: ``REV:path``, or ``REV`` at ``other``'s path.
+
+    ``kind`` is what the command line said the argument is (``rev`` before ``--``, ``path`` after it);
+    without it, an argument that is both a path on disk and a revision is refused as ambiguous, as git
+    refuses it."""
     rev, colon, path = spec.partition(":")
+    if kind == "path":
+        if not os.path.exists(spec):
+            raise DiffError(f"{spec!r} (after --) is not a world: no such file or folder")
+        return spec
+    if kind is None and os.path.exists(spec):
+        if _revision(spec) or (colon and rev and _revision(rev)):
+            raise DiffError(f"{spec!r} is both a world path and a git revision: say which, as git asks, with "
+                            f"`provlog diff {spec} -- PATH` (revisions before --) or `provlog diff -- {spec} PATH` "
+                            f"(paths after --)")
+        return spec
     try:
         if colon and rev:
             tree = GitTree(rev)
@@ -57,8 +69,20 @@ def side(spec: str, other: Optional[str] = None) -> Union[str, TreePath]:
             tree = GitTree(spec)
             return TreePath(tree, tree.from_cwd(other))
     except GitError as e:
-        raise DiffError(f"{spec!r} is neither a world nor a revision: {e}") from None
+        what = "not a revision" if kind == "rev" else "neither a world nor a revision"
+        raise DiffError(f"{spec!r} is {what}: {e}") from None
+    if kind == "rev":
+        raise DiffError(f"{spec!r} (before --) is a revision: give REV:path, or a path after -- beside it")
     raise DiffError(f"{spec!r} is neither a world (no such file or folder) nor REV:path")
+
+
+def _revision(spec: str) -> bool:
+    """Whether ``spec`` names a commit of the repository holding the working directory."""
+    try:
+        commit_of(spec, os.getcwd())
+    except GitError:
+        return False
+    return True
 
 
 def model(world: World) -> S.Stored:
