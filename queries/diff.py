@@ -30,7 +30,8 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 from ..errors import ProvlogError
 from ..explain.diff import ITEMS, RELATIONS, Move, moves
 from ..explain.proof import statement_text
-from ..facts.files import GitError, GitTree, TreePath
+from ..facts.files import GitError, GitTree, TreePath, commit_of
+from ..facts import LoadError
 from ..facts.model import Fact
 from ..logic import store as S
 from ..logic.diff import changes, pair, statements
@@ -44,11 +45,23 @@ class DiffError(ProvlogError):
 
 
 # -- sides ----------------------------------------------------------------------------------------
-def side(spec: str, other: Optional[str] = None) -> Union[str, TreePath]:
-    """A world path (if it exists) or a revision's world: ``REV:path``, or ``REV`` at ``other``'s path."""
-    if os.path.exists(spec):
-        return spec
+def side(spec: str, other: Optional[str] = None, kind: Optional[str] = None) -> Union[str, TreePath]:
+    """A world path, or a revision's world: ``REV:path``, or ``REV`` at ``other``'s path.
+
+    ``kind`` is what the command line said the argument is (``rev`` before ``--``, ``path`` after it);
+    without it, an argument that is both a path on disk and a revision is refused as ambiguous, as git
+    refuses it."""
     rev, colon, path = spec.partition(":")
+    if kind == "path":
+        if not os.path.exists(spec):
+            raise DiffError(f"{spec!r} (after --) is not a world: no such file or folder")
+        return spec
+    if kind is None and os.path.exists(spec):
+        if _revision(spec) or (colon and rev and _revision(rev)):
+            raise DiffError(f"{spec!r} is both a world path and a git revision: say which, as git asks, with "
+                            f"`provlog diff {spec} -- PATH` (revisions before --) or `provlog diff -- {spec} PATH` "
+                            f"(paths after --)")
+        return spec
     try:
         if colon and rev:
             tree = GitTree(rev)
@@ -57,8 +70,20 @@ def side(spec: str, other: Optional[str] = None) -> Union[str, TreePath]:
             tree = GitTree(spec)
             return TreePath(tree, tree.from_cwd(other))
     except GitError as e:
-        raise DiffError(f"{spec!r} is neither a world nor a revision: {e}") from None
+        what = "not a revision" if kind == "rev" else "neither a world nor a revision"
+        raise DiffError(f"{spec!r} is {what}: {e}") from None
+    if kind == "rev":
+        raise DiffError(f"{spec!r} (before --) is a revision: give REV:path, or a path after -- beside it")
     raise DiffError(f"{spec!r} is neither a world (no such file or folder) nor REV:path")
+
+
+def _revision(spec: str) -> bool:
+    """Whether ``spec`` names a commit of the repository holding the working directory."""
+    try:
+        commit_of(spec, os.getcwd())
+    except GitError:
+        return False
+    return True
 
 
 def model(world: World) -> S.Stored:
@@ -92,35 +117,57 @@ def _scratch() -> Path:
 def what_if(world: World, without: Sequence[str] = (), sets: Sequence[Tuple[str, str]] = (),
             fast: bool = True) -> World:
     """The world with the statements ``without`` names taken away and each ``(id, key=value)`` of ``sets``
-    set, checked as a load would (facts/whatif.py: a refusal raises its LoadError, located).
+    set: its files read again with the edit written into them (facts/whatif.py), so a refusal is the
+    loader's LoadError, located, as the edited file's would be.
 
     From a stored world (and ``fast``), a change of signals, cites and sources is derived for the orgs
     it reaches alone (logic/whatif.py), and the what-if remembers its delta: :func:`compare` against
     ``world`` reads it instead of comparing stores. Otherwise its model is written from the world's
     store by the edit path where that applies (logic/edit.py), or derived whole."""
+    from ..facts import load_world
     from ..facts import whatif as W
-    from ..logic import whatif as L
 
-    def text(f: Fact) -> str:
-        try:
-            return Path(f.loc.file).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as e:
-            raise DiffError(f"--set reads the statement where it is written, and {f.loc.file} cannot be read: {e}")
-
+    edit = W.Rewrite(without, sets)  # a --set value that is not one value: refused before any file is read
+    origin = getattr(world, "origin", None)
+    if origin is None:
+        raise DiffError(f"a what-if reads the files of its world again, and {world.name} was not loaded from files")
+    try:
+        fs = load_world(origin, rewrite=edit)
+    except W.WhatIfError:
+        raise
+    except LoadError as e:
+        edit.check()  # what names nothing is said first: the load's errors follow from it
+        raise W.WhatIfError(e.diagnostics) from None
+    edit.check()
     stored = world._store if isinstance(world._store, S.Stored) else None
-    statements = L.StoredStatements(world.facts) if stored is not None else W.Statements(list(world.facts))
-    removed, added = W.change(statements, without, sets, text)
-    got = _overlaid(world, stored, removed, added) if stored is not None and fast else None
-    if got is None:
-        now = {f.fid: None for f in removed}
-        now.update((f.fid, f) for f in added)
-        facts = [now.get(f.fid, f) if f.fid in now else f for f in world.facts]
-        fs = W.resolved([f for f in facts if f is not None], world.facts.files)
-        got = _edited(world, stored, fs, removed, added) if stored is not None else None
-        got = got or World(fs, as_of=world.as_of_given, name=world.name, lazy=True, rulebooks=world.rulebooks)
+    got = None
+    delta = edit.delta(world.facts.by_fid, fs.facts)
+    if delta is not None and stored is not None and fast:
+        got = _overlaid(world, stored, *delta)
+    if got is None and stored is not None:
+        got = _edited(world, stored, fs, *(delta or statements_of(world.facts, fs)))
+    got = got or World(fs, as_of=world.as_of_given, name=world.name, lazy=True, rulebooks=world.rulebooks)
     # its files are the world's: it keeps its name, and the report says what was asked
     got.what_if = " ".join([f"--without {i}" for i in without] + [f"--set {i} {a}" for i, a in sets])
     return got
+
+
+def statements_of(old, new) -> Tuple[List[Fact], List[Fact]]:
+    """(removed, added) between two lists of statements, by content (as many times as each is written)."""
+    from collections import Counter
+
+    old, new = list(old), list(new)
+    a, b = Counter(f.canon() for f in old), Counter(f.canon() for f in new)
+
+    def pick(facts: List[Fact], want: Counter) -> List[Fact]:
+        out = []
+        for f in facts:
+            if want[f.canon()] > 0:
+                want[f.canon()] -= 1
+                out.append(f)
+        return out
+
+    return pick(old, a - b), pick(new, b - a)
 
 
 def _overlaid(world: World, stored: S.Stored, removed, added) -> Optional[World]:
