@@ -64,5 +64,6 @@ def main(store: Optional[str], no_store: bool) -> None:
 for _command in (questions.value, questions.card, questions.why, questions.why_not, questions.prove,
                  questions.refute, questions.query, questions.hops, questions.matrix, questions.results,
                  checks.check, checks.verify, checks.test, checks.diff, export.export, export.fingerprint,
-                 reference.rules, reference.relations, imports.import_, web.site, web.serve, outreach.outreach):
+                 reference.rules, reference.relations, imports.import_, web.site, web.serve, outreach.outreach,
+                 outreach.candidates):
     main.add_command(_command)

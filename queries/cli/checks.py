@@ -19,6 +19,8 @@ from .options import echo, AS_OF, _dump, _fail, _guard, _load, output
 @output("text", "json")
 def check(world: str, strict: bool, fmt: str) -> None:
     """Parse and validate WORLD; print every error, or ok and then any warnings."""
+    from ..candidates import in_scope
+
     if fmt == "json":
         def diag(d):
             return {"file": d.file, "line": d.line, "col": d.col, "code": d.code, "message": d.message}
@@ -29,11 +31,14 @@ def check(world: str, strict: bool, fmt: str) -> None:
             _dump({"ok": False, "errors": [diag(d) for d in e.diagnostics], "warnings": []})
             sys.exit(1)
         _dump({"ok": True, "errors": [], "warnings": [diag(d) for d in w.warnings()], "statements": len(w.facts),
-               "files": len(w.facts.files), "orgs": len(w.orgs), "notes": list(w.legacy_lanes())})
+               "files": len(w.facts.files), "orgs": len(in_scope(w)), "out_of_scope": len(w.orgs) - len(in_scope(w)),
+               "notes": list(w.legacy_lanes())})
         return
     w = _load(world, strict)
-    orgs = len(w.orgs)
-    echo(f"ok: {len(w.facts)} statements in {len(w.facts.files)} file(s), {orgs} org{'s' if orgs != 1 else ''}")
+    orgs, apart = len(in_scope(w)), len(w.orgs) - len(in_scope(w))
+    # section 11: out-of-scope orgs are "excluded from every statistic"
+    echo(f"ok: {len(w.facts)} statements in {len(w.facts.files)} file(s), {orgs} org{'s' if orgs != 1 else ''}"
+         + (f" in scope ({apart} out of scope, not counted)" if apart else ""))
     for line in w.legacy_lanes():
         echo(f"note: {line}")
     for d in w.warnings():  # not errors: the world loaded and check exits 0

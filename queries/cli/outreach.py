@@ -39,3 +39,29 @@ def outreach(world: str, out: str, people: bool, only, since: Optional[str], sen
         echo(f"{l['subject']}  reply-by {l['dates']['reply_by']}  letter={l['digest']}")
     echo(f"provlog: wrote {len(todo)} letter{'s' if len(todo) != 1 else ''} to {out} (.md, .json, .eml; nothing "
          f"was sent)", err=True)
+
+
+@click.command()
+@click.argument("world")
+@output("text", "json")
+@AS_OF
+@_guard
+def candidates(world: str, fmt: str, as_of: Optional[str]) -> None:
+    """Each candidate checked for inclusion (RULES section 11): criterion, recorded and derived result, source.
+
+    Out-of-scope candidates are listed apart and in no count. A recorded result that section 11 does
+    not give at the as-of date is marked (check warns of it, W131).
+    """
+    from ..candidates import candidates as rows, counts
+
+    w = _load(world, as_of=as_of)
+    got, n = rows(w), counts(w)
+    if fmt == "json":
+        _dump({"as_of": w.as_of, "candidates": got, "counts": n})
+        return
+    for c in got:
+        mark = "" if c["agrees"] else f"  (recorded {c['result']}; W131)"
+        dated = f", {c['cited_date']}" if c["cited_date"] else ""
+        echo(f"{c['id']}  {c['derived']}  {c['criterion']}  cited {c['cited']}{dated}  checked {c['checked']}{mark}")
+    echo(f"{n['checked']} checked in scope at {w.as_of}: {n['included']} included, {n['excluded']} excluded"
+         + (f"; {n['out_of_scope']} out of scope, not counted" if n["out_of_scope"] else ""))

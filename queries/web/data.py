@@ -233,6 +233,14 @@ def presets(world) -> List[Dict[str, Any]]:
             for pid, f in sorted(world.facts.presets.items())]
 
 
+def candidates(world) -> Dict[str, Any]:
+    """Section 11's candidates page: every candidate checked and its result; the counts leave the
+    out-of-scope ones out (queries/candidates.py)."""
+    from ..candidates import candidates as rows, counts
+
+    return {"as_of": world.as_of, "candidates": rows(world), "counts": counts(world)}
+
+
 def withheld(world, subject: str, gate: bool) -> Optional[str]:
     """What a page says instead of ``subject`` while the site may not publish it (``gate``: the public
     site of a world that runs the publication cycle, queries/windows.py); None: publish it."""

@@ -97,6 +97,7 @@ def pages(w: World, gate: bool = False) -> Iterator[Tuple[str, str, Callable[[],
     yield "/", "index.html", lambda: data.placed(w, p, gate)
     yield "/people", "people.html", lambda: data.people(w)
     yield "/matrix", "matrix.html", lambda: data.matrix(w, gate)
+    yield "/candidates", "candidates.html", lambda: data.candidates(w)
     for org in sorted(w.orgs):
         yield from org_pages(w, org, gate)
     for pid in data.people(w):

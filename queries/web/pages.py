@@ -118,6 +118,10 @@ def register(app, the_world: Callable[[], World], policy: str) -> None:
         w = the_world()
         return render_template("people.html", people=[(p, data.name_of(w, p)) for p in data.people(w)])
 
+    @app.get("/candidates")
+    def candidates():
+        return render_template("candidates.html", c=data.candidates(the_world()))
+
     @app.get("/matrix")
     def matrix():
         return render_template("matrix.html", m=data.matrix(the_world(), current_app.config.get("PROVLOG_GATE", False)),
