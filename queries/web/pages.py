@@ -72,10 +72,7 @@ def register(app, the_world: Callable[[], World], policy: str) -> None:
     def org_page(org):
         w = the_world()
         known(w, org)
-        page = held(w, org)
-        if page is not None:
-            return page
-        return render_template("org.html", o=data.policies(w, org), hops=w.hops(org), amount=data.amount,
+        return held(w, org) or render_template("org.html", o=data.policies(w, org), hops=w.hops(org), amount=data.amount,
                                policy=chosen_policy(policy), people=data.people_at(w, org))
 
     @app.get("/why/<org>/<dim>")
@@ -83,7 +80,7 @@ def register(app, the_world: Callable[[], World], policy: str) -> None:
         w = the_world()
         known(w, org, dim)
         page = held(w, org)
-        if page is not None:
+        if page:
             return page
         p = chosen_policy(policy)
         not_n = why_not_value(request.args.get("not", ""))
@@ -96,10 +93,7 @@ def register(app, the_world: Callable[[], World], policy: str) -> None:
         w = the_world()
         if entity not in w.facts.nodes:
             abort(404, f"unknown entity {entity!r}")
-        page = held(w, entity) if w.facts.nodes[entity].kind in ("org", "person") else None
-        if page is not None:
-            return page
-        return render_template("money.html", t=data.ties(w, entity), name=data.name_of(w, entity),
+        return (w.facts.nodes[entity].kind in ("org", "person") and held(w, entity)) or render_template("money.html", t=data.ties(w, entity), name=data.name_of(w, entity),
                                linkable=w.facts.nodes)
 
     @app.get("/person/<pid>")
@@ -108,10 +102,7 @@ def register(app, the_world: Callable[[], World], policy: str) -> None:
         fact = w.facts.nodes.get(pid)
         if fact is None or fact.kind != "person":
             abort(404, f"unknown person {pid!r}")
-        page = held(w, pid)
-        if page is not None:
-            return page
-        return render_template("person.html", c=data.person(w, pid), policy=DEFAULT_POLICY)
+        return held(w, pid) or render_template("person.html", c=data.person(w, pid), policy=DEFAULT_POLICY)
 
     @app.get("/people")
     def people():
