@@ -447,8 +447,10 @@ def _fence(lines: List[str]) -> str:
     return "`" * max(3, longest + 1)
 
 
-def compare(old: World, new: World, policy: Optional[str] = None) -> Report:
-    """The report of what moves from ``old`` to ``new`` (under ``policy`` only, if given)."""
+def compare(old: World, new: World, policy: Optional[str] = None, org: Optional[str] = None,
+            dim: Optional[str] = None) -> Report:
+    """The report of what moves from ``old`` to ``new`` (under ``policy`` only, if given; of ``org``
+    only; of values and conflicts of ``dim`` only)."""
     if policy is not None:
         old._check(policy=policy)
     base = getattr(new, "delta", None)
@@ -458,7 +460,7 @@ def compare(old: World, new: World, policy: Optional[str] = None) -> Report:
         a, b = model(old), model(new)
         rows = changes(a, b, RELATIONS)
         removed, added = statements(a, b)
-    ms = moves(old.derivation, new.derivation, rows, removed, added, policy)
+    ms = moves(old.derivation, new.derivation, rows, removed, added, policy, org, dim)
     by_place = lambda f: (f.loc.file, f.loc.line)  # noqa: E731
     changed, gone, came = pair(sorted(removed, key=by_place), sorted(added, key=by_place),
                                _place(old.name), _place(new.name))

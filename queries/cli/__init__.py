@@ -20,7 +20,7 @@ import click
 
 from .. import internal
 from ..api import World
-from . import checks, export, imports, questions, reference, web
+from . import checks, export, history, imports, questions, reference, web
 from .options import _STORE, _fail
 
 
@@ -63,6 +63,6 @@ def main(store: Optional[str], no_store: bool) -> None:
 # every command, by its module (`provlog --help` lists them by name)
 for _command in (questions.value, questions.card, questions.why, questions.why_not, questions.prove,
                  questions.refute, questions.query, questions.hops, questions.matrix, questions.results,
-                 checks.check, checks.verify, checks.test, checks.diff, export.export, export.fingerprint,
+                 checks.check, checks.verify, checks.test, checks.diff, history.log, history.blame, export.export, export.fingerprint,
                  reference.rules, reference.relations, imports.import_, web.site, web.serve):
     main.add_command(_command)
