@@ -74,7 +74,7 @@ class Entry:
     def to_json(self) -> Dict[str, Any]:
         c = self.commit
         return {"commit": c.id, "parent": self.parent, "date": c.date, "author": c.author, "subject": c.subject,
-                "path": c.path, "created": self.created, "error": self.error and _at(self.error, c.short),
+                "path": c.path, "created": self.created, "alone": self.alone, "error": self.error and _at(self.error, c.short),
                 "statements": dict(zip(("changed", "removed", "added"), self.statements)),
                 "rows": [r.to_json() for r in self.rows]}
 
@@ -233,18 +233,22 @@ def log(world: str, org: Optional[str] = None, dim: Optional[str] = None, policy
     hist = History(world, w, [], every)
     prev = _Side(w, w.base, strict, as_of, folder) if w.base is not None else None
     try:
+        before = prev.commit.id if prev else None  # the last commit whose world loads
         for c in reversed(w.commits):  # oldest first: each store is edited from the one before
-            e = Entry(c, prev.commit.id if prev else None)
+            e = Entry(c, before)
+            if prev is not None and c.object == prev.commit.object:
+                e.same = True  # the same files: the same world (nothing read)
+                hist.entries.append(e)
+                before = c.id
+                continue
             cur = _Side(w, c, strict, as_of, folder)
             if prev is None:
                 e.created = True
-            elif c.object == prev.commit.object:
-                e.same = True
             else:
                 _fill(e, prev, cur, kept, asked)
             hist.entries.append(e)
             if e.error is None:
-                prev = cur
+                prev, before = cur, c.id
         hist.tip = prev
     finally:
         kept.con.close()
@@ -283,7 +287,7 @@ def _fill(e: Entry, prev: _Side, cur: _Side, kept: _Kept, asked: Tuple) -> None:
             return
         got = _compared(prev, cur, asked)
         kept.put(key, got)
-    e.rows = [_relabel(Row.from_json(r), prev.commit.short, cur.commit.short) for r in got["rows"]]
+    e.rows = [_relabel(Row.from_json(r), (e.parent or prev.commit.id)[:10], cur.commit.short) for r in got["rows"]]
     e.statements = tuple(got["statements"])
     e.added = got["added"]
 
@@ -360,5 +364,5 @@ def blame(world: str, org: str, dim: str, policy: str = "standard", as_of: Optio
     for f in facts:
         d = _digest(f)
         when.append((f, next((e for e in newest if d in e.added or e.created), None)))
-    return Blame(org, dim, policy, _plain(row[3]), rule, h.tip.commit, made, "-" if was is None and made and not made.created
+    return Blame(org, dim, policy, _plain(row[3]), rule, newest[0].commit, made, "-" if was is None and made and not made.created
                  else was, when, h.notes)
