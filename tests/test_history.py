@@ -214,3 +214,63 @@ def test_shallow_clone_says_so(repo, tmp_path):
         os.chdir(old)
     assert got.exit_code == 1 and "[E188]" in got.output and "shallow" in got.output
     assert "merge side" in got.output and "the world first appears" not in got.output
+
+
+# -- the site: each org page's history, and the Atom feed ----------------------------------------------
+ATOM = "{http://www.w3.org/2005/Atom}"
+
+
+@pytest.fixture(scope="module")
+def site(repo, tmp_path_factory):
+    pytest.importorskip("flask")
+    from provlog.queries.web.export import export
+
+    src, ids = repo
+    out = tmp_path_factory.mktemp("site") / "site"
+    old = os.getcwd()
+    os.chdir(src)
+    try:
+        export("world", str(out), history="HEAD")
+    finally:
+        os.chdir(old)
+    return out, ids
+
+
+def test_the_feed_is_atom_with_one_entry_per_commit_that_moved(site):
+    import xml.etree.ElementTree as ET
+
+    out, ids = site
+    feed = ET.parse(out / "feed.xml").getroot()
+    assert feed.tag == ATOM + "feed"
+    for tag in ("id", "title", "updated"):  # RFC 4287 4.1.1: required of a feed
+        assert (feed.findtext(ATOM + tag) or "").strip(), tag
+    entries = feed.findall(ATOM + "entry")
+    # under standard, the commits that moved something: M, c6, c2 (c1 creates, c5 does not load)
+    assert [e.findtext(ATOM + "id") for e in entries] == [f"urn:provlog:commit:{ids[n]}" for n in ("M", "c6", "c2")]
+    for e in entries:  # 4.1.2: an entry's id, title, updated; an author (the feed names none)
+        assert e.findtext(ATOM + "title") and e.findtext(ATOM + "updated") and e.find(ATOM + "author") is not None
+    assert entries[0].findtext(ATOM + "updated") == "2026-01-09T12:00:00+00:00"
+    assert "value G standard: 3 -> 2" in entries[0].findtext(ATOM + "content")
+    assert "feed.xml" in (out / ".provlog-site").read_text()
+
+
+def test_the_org_page_shows_its_history_in_a_browser(site):
+    from test_web_browser import ARGS, CHROMIUM, _need
+
+    _need()
+    from playwright.sync_api import sync_playwright
+
+    out, ids = site
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            page = b.new_page()
+            page.goto((out / "org" / "o1.html").as_uri())
+            rows = page.locator("#history tr.moved")
+            # M: G 3 -> 2; c6: G 1 -> 3 and the band; c2: G 3 -> 1 and the band
+            assert rows.count() == 5
+            first = rows.nth(0).inner_text()
+            assert "2026-01-09" in first and "value G standard: 3 → 2" in first and ids["M"][:10] in first
+            assert "merge side" in first and "~ signal o1-g o1 G for floor 2" in first
+        finally:
+            b.close()
