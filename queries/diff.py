@@ -32,6 +32,7 @@ from ..explain.diff import ITEMS, RELATIONS, Move, moves
 from ..explain.proof import statement_text
 from ..facts.files import GitError, GitTree, TreePath, commit_of
 from ..facts import LoadError
+from ..facts.schema import POLICY_NAMES
 from ..facts.model import Fact
 from ..logic import store as S
 from ..logic.diff import changes, pair, statements
@@ -235,6 +236,90 @@ def _place(world: str):
     return lambda f: (_within(world, f.loc.file), f.loc.line)
 
 
+@dataclass(frozen=True)
+class Rest:
+    """One statement a row rests on, as shown: ``~`` changed (``was``: what it said before, in few words;
+    ``old_text``/``old_loc``: the old statement), ``-`` only the old side has it, ``+`` only the new."""
+
+    sign: str
+    text: str
+    loc: str
+    was: str = ""
+    old_text: str = ""
+    old_loc: str = ""
+
+    def line(self) -> str:
+        return f"{self.sign} {self.text}  ({self.loc}; was {self.was})" if self.sign == "~" else \
+            f"{self.sign} {self.text}  ({self.loc})"
+
+    def to_json(self) -> Dict[str, str]:
+        return {k: v for k, v in self.__dict__.items() if v or k in ("sign", "text", "loc")}
+
+
+@dataclass
+class Row:
+    """What the report prints for a move, or for several: the same move (old and new value, rules, the
+    statements it rests on) under several policies is one row naming them (``policies``; empty for a
+    row that names no policy). ``key``: the move's key without its policy. Read back from JSON
+    (:meth:`from_json`, the history's cache) it has no ``moves``."""
+
+    org: str
+    what: str
+    key: Dict[str, Any]
+    policies: List[str]
+    old: Any
+    new: Any
+    old_shown: str
+    new_shown: str
+    old_rule: Optional[str]
+    new_rule: Optional[str]
+    rests: List[Rest]
+    moves: List[Move] = field(default_factory=list, compare=False, repr=False)
+
+    @property
+    def label(self) -> str:
+        return " ".join([self.what] + [str(v) for v in self.key.values()] + ([", ".join(self.policies)]
+                                                                             if self.policies else []))
+
+    def to_json(self) -> Dict[str, Any]:
+        return {"org": self.org, "what": self.what, "key": self.key, "policies": self.policies, "old": self.old,
+                "new": self.new, "old_shown": self.old_shown, "new_shown": self.new_shown,
+                "old_rule": self.old_rule, "new_rule": self.new_rule, "rests_on": [r.to_json() for r in self.rests]}
+
+    @classmethod
+    def from_json(cls, d: Dict[str, Any]) -> "Row":
+        return cls(d["org"], d["what"], d["key"], d["policies"], d["old"], d["new"], d["old_shown"], d["new_shown"],
+                   d["old_rule"], d["new_rule"], [Rest(**r) for r in d["rests_on"]])
+
+
+def row_lines(rows: Sequence[Row]) -> List[str]:
+    """The text of ``rows``, grouped by org (in their order): a blank line and the org, then each row
+    and what it rests on."""
+    lines: List[str] = []
+    org = None
+    for r in rows:
+        if r.org != org or not lines:
+            org = r.org
+            lines += ["", org]
+        lines.append(f"  {r.label}: {r.old_shown} -> {r.new_shown}   rule {r.old_rule or '-'} -> {r.new_rule or '-'}")
+        rests = [x.line() for x in r.rests]
+        lines += ["      rests on: " + rests[0]] + ["                " + x for x in rests[1:]] if rests else \
+            ["      rests on no edited statement (the change reaches it through no statement of its proofs)"]
+    return lines
+
+
+def row_table(rows: Sequence[Row]) -> List[str]:
+    """``rows`` as a markdown table (org, what, old, new, rule, rests on); nothing when there are none."""
+    if not rows:
+        return []
+    out = ["| org | what | old | new | rule | rests on |", "|---|---|---|---|---|---|"]
+    for r in rows:
+        rests = "<br>".join(_md(x.line()) for x in r.rests) or "—"
+        out.append(f"| {_md(r.org)} | {_md(r.label)} | {_md(r.old_shown)} | {_md(r.new_shown)} | "
+                   f"{_md(r.old_rule or '-')} → {_md(r.new_rule or '-')} | {rests} |")
+    return out + [""]
+
+
 @dataclass
 class Report:
     """What differs from ``old`` to ``new``: the statements, and every reported row that moved."""
@@ -288,28 +373,41 @@ class Report:
             out["new_signal"] = (m.new[4] or None) if m.new else None
         return out
 
+    def rows(self) -> List[Row]:
+        """The moves as printed: one row for the same move under several policies resting on the same
+        statements (in the moves' order: by org, kind, key)."""
+        out: List[Row] = []
+        at: Dict[Tuple, Row] = {}
+        for m in self.moves:
+            key = _key(m)
+            policy = key.pop("policy", None)
+            changed, gone, came = self.rests_on(m)
+            rests = [Rest("~", statement_text(b), str(b.loc), _was(a, b), statement_text(a), str(a.loc))
+                     for a, b in changed]
+            rests += [Rest("-", statement_text(f), str(f.loc)) for f in gone]
+            rests += [Rest("+", statement_text(f), str(f.loc)) for f in came]
+            r = Row(m.org, m.what, key, [policy] if policy else [], _plain(m.shown(m.old)), _plain(m.shown(m.new)),
+                    _shown(m.shown(m.old)), _shown(m.shown(m.new)), m.old_rule, m.new_rule, rests, [m])
+            same = (r.org, r.what, tuple(key.items()), r.old_shown, r.new_shown, r.old_rule, r.new_rule,
+                    tuple(rests))
+            if policy and same in at:
+                at[same].policies.append(policy)
+                at[same].moves.append(m)
+            else:
+                at[same] = r
+                out.append(r)
+        for r in out:  # in the RULES' order of the policies (section 0)
+            r.policies.sort(key=lambda p: POLICY_NAMES.index(p) if p in POLICY_NAMES else len(POLICY_NAMES))
+        return out
+
     def to_text(self) -> str:
         lines = [f"diff {self.old} -> {self.new}", _summary(self)]
         lines += ["  " + s for s in _statement_lines(self.changed, self.removed, self.added)]
-        for org, ms in self.by_org().items():
-            lines += ["", org]
-            for m in ms:
-                lines.append(f"  {_label(m)}: {_shown(m.shown(m.old))} -> {_shown(m.shown(m.new))}"
-                             f"   rule {m.old_rule or '-'} -> {m.new_rule or '-'}")
-                rests = _statement_lines(*self.rests_on(m), short=True)
-                lines += ["      rests on: " + rests[0]] + ["                " + r for r in rests[1:]] if rests else \
-                    ["      rests on no edited statement (the change reaches it through no statement of its proofs)"]
-        return "\n".join(lines)
+        return "\n".join(lines + row_lines(self.rows()))
 
     def to_markdown(self) -> str:
         out = [f"### provlog diff: `{self.old}` → `{self.new}`", "", f"**{_summary(self)}**", ""]
-        if self.moves:
-            out += ["| org | what | old | new | rule | rests on |", "|---|---|---|---|---|---|"]
-            for m in self.moves:
-                rests = "<br>".join(_md(s) for s in _statement_lines(*self.rests_on(m), short=True)) or "—"
-                out.append(f"| {_md(m.org)} | {_md(_label(m))} | {_md(_shown(m.shown(m.old)))} | "
-                           f"{_md(_shown(m.shown(m.new)))} | {_md(m.old_rule or '-')} → {_md(m.new_rule or '-')} | {rests} |")
-            out.append("")
+        out += row_table(self.rows())
         stmts = _statement_lines(self.changed, self.removed, self.added)
         if stmts:
             fence = _fence(stmts)
@@ -324,11 +422,6 @@ def _summary(r: Report) -> str:
     moved = (f"{n} {'row' if n == 1 else 'rows'} moved in {orgs} {'org' if orgs == 1 else 'orgs'}" if n
              else "nothing moved")
     return f"{stm}; {moved}"
-
-
-def _label(m: Move) -> str:
-    k = _key(m)
-    return " ".join([m.what] + [str(v) for v in k.values()])
 
 
 def _key(m: Move) -> Dict[str, Any]:
@@ -365,15 +458,12 @@ def _statements_json(changed, removed, added) -> Dict[str, Any]:
             "removed": [_stmt_json(f) for f in removed], "added": [_stmt_json(f) for f in added]}
 
 
-def _statement_lines(changed, removed, added, short: bool = False) -> List[str]:
-    """``~`` a statement changed (its old and new text; ``short``: the new, and what it was), ``-``
-    removed, ``+`` added, each at its file:line."""
+def _statement_lines(changed, removed, added) -> List[str]:
+    """``~`` a statement changed (its old and new text), ``-`` removed, ``+`` added, each at its file:line
+    (a row's statements are shorter: :class:`Rest`)."""
     out = []
     for a, b in changed:
-        if short:
-            out.append(f"~ {statement_text(b)}  ({b.loc}; was {_was(a, b)})")
-        else:
-            out += [f"~ {statement_text(a)}  ({a.loc})", f"  -> {statement_text(b)}  ({b.loc})"]
+        out += [f"~ {statement_text(a)}  ({a.loc})", f"  -> {statement_text(b)}  ({b.loc})"]
     out += [f"- {statement_text(f)}  ({f.loc})" for f in removed]
     out += [f"+ {statement_text(f)}  ({f.loc})" for f in added]
     return out
@@ -404,8 +494,10 @@ def _fence(lines: List[str]) -> str:
     return "`" * max(3, longest + 1)
 
 
-def compare(old: World, new: World, policy: Optional[str] = None) -> Report:
-    """The report of what moves from ``old`` to ``new`` (under ``policy`` only, if given)."""
+def compare(old: World, new: World, policy: Optional[str] = None, org: Optional[str] = None,
+            dim: Optional[str] = None) -> Report:
+    """The report of what moves from ``old`` to ``new`` (under ``policy`` only, if given; of ``org``
+    only; of values and conflicts of ``dim`` only)."""
     if policy is not None:
         old._check(policy=policy)
     base = getattr(new, "delta", None)
@@ -415,7 +507,7 @@ def compare(old: World, new: World, policy: Optional[str] = None) -> Report:
         a, b = model(old), model(new)
         rows = changes(a, b, RELATIONS)
         removed, added = statements(a, b)
-    ms = moves(old.derivation, new.derivation, rows, removed, added, policy)
+    ms = moves(old.derivation, new.derivation, rows, removed, added, policy, org, dim)
     by_place = lambda f: (f.loc.file, f.loc.line)  # noqa: E731
     changed, gone, came = pair(sorted(removed, key=by_place), sorted(added, key=by_place),
                                _place(old.name), _place(new.name))
@@ -427,4 +519,4 @@ def _label_of(w: World) -> str:
     return f"{w.name} ({asked})" if asked else w.name
 
 
-__all__ = ["DiffError", "ITEMS", "Report", "compare", "model", "side", "what_if"]
+__all__ = ["DiffError", "ITEMS", "Report", "Rest", "Row", "compare", "model", "row_lines", "row_table", "side", "what_if"]

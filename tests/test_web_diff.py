@@ -38,10 +38,12 @@ def test_a_revision_s_moves_link_to_both_proofs(client):
     head = _head()
     assert f"<code>{head}:w</code> → <code>w</code>" in html
     # F.1 -> F.4 (test_stake): F 0 -> 1 under standard, its old proof on the revision, its new one the world's
-    row = next(r for r in html.split('<tr class="move">') if "value F standard" in r)
+    # the same move under every policy, on the same statement: one row, a pair of proof links per policy
+    row = next(r for r in html.split('<tr class="move">') if "value F leads-included, standard, against" in r)
     assert re.search(r'class="value">0<.*class="value">1<', row, re.S) and "F.1 → F.4" in row
-    old = re.search(r'class="old-proof" href="([^"]+)"', row).group(1).replace("&amp;", "&")
-    new = re.search(r'class="new-proof" href="([^"]+)"', row).group(1)
+    assert row.count('class="old-proof"') == 5
+    old = re.search(r'class="old-proof" href="([^"]+policy=standard[^"]*)"', row).group(1).replace("&amp;", "&")
+    new = re.search(r'class="new-proof" href="([^"]+policy=standard[^"]*)"', row).group(1)
     assert old == "/diff/why/o1/F?policy=standard&side=old&rev=HEAD" and new == "/why/o1/F?policy=standard"
     page = client.get(old).get_data(as_text=True)
     assert f"in <code>{head}:w</code>" in page and "F.1" in page and f"{head}:w/a.facts:7" in page
@@ -49,8 +51,8 @@ def test_a_revision_s_moves_link_to_both_proofs(client):
 
 def test_a_what_if_page(client):
     html = client.get("/diff?without=s1").get_data(as_text=True)
-    assert "w (--without s1)" in html and "value G standard" in html
-    row = next(r for r in html.split('<tr class="move">') if "value G standard" in r)
+    assert "w (--without s1)" in html and "value G leads-included, standard, against-interest" in html
+    row = next(r for r in html.split('<tr class="move">') if "value G " in r and "standard" in r)
     assert re.search(r'class="old-proof" href="/why/o1/G\?policy=standard"', row)
 
 

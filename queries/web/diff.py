@@ -112,7 +112,7 @@ def register(app, the_world: Callable[[], World], world_path: str, as_of: Option
             return render_template("diff.html", report=None, asked=_asked())
         _, _, report, asked = sides()
         return render_template("diff.html", report=report, asked=asked, by_org=report.by_org(),
-                               rests=report.rests_on, the_orgs=set(the_world().orgs))
+                               rows=report.rows(), the_orgs=set(the_world().orgs))
 
     @app.get("/diff/why/<org>/<dim>")
     def diff_why(org, dim):

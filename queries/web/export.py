@@ -230,16 +230,27 @@ def _bar(what: str, total: int):
 
 
 def export(world: str, out: str, force: bool = False, as_of: Optional[str] = None,
-           loaded: Optional[World] = None, jobs: Optional[int] = None, preview: bool = False) -> Tuple[int, Optional[str]]:
+           loaded: Optional[World] = None, jobs: Optional[int] = None, preview: bool = False,
+           history: Optional[str] = None) -> Tuple[int, Optional[str]]:
     """Write the site of ``world`` (``loaded``, if the caller loaded it) to ``out``; the number of files
     written and where an old OUT was moved aside (None if nothing was). ``jobs``: how many processes
     search the proofs (default: one a core for a large world; see prove.py). A subject still in its reply
-    window is withheld (docs/outreach.md) unless ``preview``, which writes everything, marked a preview."""
+    window is withheld (docs/outreach.md) unless ``preview``, which writes everything, marked a preview.
+    ``history``: a range of the world's git history: each org page shows what moved of it there, and
+    ``feed.xml`` is written."""
     target = SiteTarget(out, force)
     target.check(Path(world))
     w = loaded if loaded is not None else World.load(world, as_of=as_of)
     gate = not preview
     app = create_app(world, DEFAULT_POLICY, as_of=as_of, site=True, loaded_world=w, gate=gate, preview=preview)
+    feed = None
+    if history is not None:
+        from ..history import log
+        from .feed import atom, by_org
+
+        h = log(world, policy=DEFAULT_POLICY, rng=history, as_of=as_of)
+        app.config["PROVLOG_HISTORY"] = by_org(h)
+        feed = atom(h, Path(world).name or world)
     todo = list(pages(w, gate))
     build = target._sibling("provlog-site-build")
     os.mkdir(build)
@@ -256,6 +267,8 @@ def export(world: str, out: str, force: bool = False, as_of: Optional[str] = Non
             todo = [t for t in todo if t[1] not in skip]
             with _bar("writing the site", len(todo)) as advance:
                 _pages(app, todo, build, written, advance)
+        if feed is not None:
+            _write(build, "feed.xml", feed, written)
         for src in sorted(STATIC.rglob("*")):
             if src.is_file():
                 _write(build, "static/" + src.relative_to(STATIC).as_posix(), src.read_bytes(), written)
