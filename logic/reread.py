@@ -33,6 +33,7 @@ from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from ..facts.checking import check_statement
 from ..facts.collector import _Collector
+from ..facts.files import GitError, git
 from ..facts.model import Fact
 from ..facts.reading import MAX_FILE_BYTES, MAX_STATEMENTS
 from ..facts.resolving import MAX_CITES_PER_SIGNAL, _check_once
@@ -116,12 +117,12 @@ def read(old: "S.Stored", now: Dict[str, Any], strict: bool, top: Optional[Path]
     if now["listed"] != was.get("listed") or set(now["files"]) != set(was.get("files", {})):
         return None
     changed = [n for n, h in now["files"].items() if was["files"][n] != h]
-    if len(changed) != 1 or old.meta.get("names") is None or top is None:
+    if len(changed) != 1 or (top is not None and old.meta.get("names") is None):
         return None
     inside = changed[0]
-    name = S.stored_name(top, old.meta["names"], inside)  # as the store's statements name it
+    name = _stored(top, old.meta.get("names"), inside)  # as the store's statements name it
     got = old.query("SELECT text FROM _texts WHERE file = ?", (name,))
-    text = _text(top / inside, now["files"][inside])
+    text = _text(top / inside if top is not None else Path(inside), now["files"][inside])
     if not got or text is None or _includes(got[0][0]) or _includes(text):
         return None
     delta = _region(old, name, got[0][0], text, strict)
@@ -131,13 +132,22 @@ def read(old: "S.Stored", now: Dict[str, Any], strict: bool, top: Optional[Path]
 
 
 def _text(path: Path, digest: str) -> Optional[str]:
-    """The file's text if its bytes are still the ones hashed (``digest``), UTF-8, LF-ended, within the limit."""
-    try:
-        data = path.read_bytes()
-    except OSError:
-        return None
-    if len(data) > MAX_FILE_BYTES or hashlib.sha256(data).hexdigest() != digest:
-        return None
+    """The file's text if its bytes are still the ones hashed (``digest``), UTF-8, LF-ended, within the limit;
+    a revision's file (``digest`` its blob id, ``git:OID``) read from the repository the process is in."""
+    if digest.startswith("git:"):  # a blob is its id: what it holds cannot have changed
+        try:
+            data = git(["cat-file", "blob", digest[4:]], Path.cwd())
+        except GitError:
+            return None
+        if len(data) > MAX_FILE_BYTES:
+            return None
+    else:
+        try:
+            data = path.read_bytes()
+        except OSError:
+            return None
+        if len(data) > MAX_FILE_BYTES or hashlib.sha256(data).hexdigest() != digest:
+            return None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
@@ -148,16 +158,20 @@ def _text(path: Path, digest: str) -> Optional[str]:
 
 def texts(digests: Dict[str, str], top: Optional[Path]) -> Dict[str, str]:
     """Each file's text for a store written from here, by the name the loader gives it here (those still
-    hashing to ``digests``: inputs' ``files``, by name inside the world ``top``; none for a revision's)."""
+    hashing to ``digests``: inputs' ``files``, by name inside the world ``top``; a revision's, ``top``
+    None, by its ``REV:path``)."""
     out: Dict[str, str] = {}
-    if top is None:
-        return out
     here = S.origin(top)
     for inside, digest in digests.items():
-        got = _text(top / inside, digest)
+        got = _text(top / inside if top is not None else Path(inside), digest)
         if got is not None and not _includes(got):
-            out[S.stored_name(top, here, inside)] = got
+            out[_stored(top, here, inside)] = got
     return out
+
+
+def _stored(top: Optional[Path], origin: Optional[str], inside: str) -> str:
+    """The store's name of a file (a revision's names itself: ``REV:path``, from anywhere)."""
+    return inside if top is None else S.stored_name(top, origin, inside)
 
 
 def _region(old: "S.Stored", name: str, before: str, after: str, strict: bool) -> Optional[Delta]:
