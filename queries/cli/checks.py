@@ -9,16 +9,21 @@ from typing import List, Optional
 import click
 
 from ...facts import LoadError
+from ...facts.errors import STRICT_WARNINGS
 from ..api import World
 from .options import echo, AS_OF, _dump, _fail, _guard, _load, _store_for, output
 
 
 @click.command()
 @click.argument("world")
-@click.option("--strict", is_flag=True, help="Refuse lane=pending sources, results and catalog sources.")
+@click.option("--strict", is_flag=True, help="Refuse lane=pending sources, results and catalog sources, and "
+              "bounds a signal's clause or its org's policies do not give (W120, W121).")
 @output("text", "json")
 def check(world: str, strict: bool, fmt: str) -> None:
-    """Parse and validate WORLD; print every error, or ok and then any warnings."""
+    """Parse and validate WORLD; print every error, or ok and then any warnings (under --strict,
+    W120 and W121 are errors)."""
+    from ..candidates import in_scope
+
     if fmt == "json":
         def diag(d):
             return {"file": d.file, "line": d.line, "col": d.col, "code": d.code, "message": d.message}
@@ -28,16 +33,35 @@ def check(world: str, strict: bool, fmt: str) -> None:
         except LoadError as e:
             _dump({"ok": False, "errors": [diag(d) for d in e.diagnostics], "warnings": []})
             sys.exit(1)
-        _dump({"ok": True, "errors": [], "warnings": [diag(d) for d in w.warnings()], "statements": len(w.facts),
-               "files": len(w.facts.files), "orgs": len(w.orgs), "notes": list(w.legacy_lanes())})
+        errors, warned = _strict_split(w.warnings(), strict)
+        _dump({"ok": not errors, "errors": [diag(d) for d in errors], "warnings": [diag(d) for d in warned],
+               "statements": len(w.facts), "files": len(w.facts.files), "orgs": len(in_scope(w)),
+               "out_of_scope": len(w.orgs) - len(in_scope(w)), "notes": list(w.legacy_lanes())})
+        if errors:
+            sys.exit(1)
         return
     w = _load(world, strict)
-    orgs = len(w.orgs)
-    echo(f"ok: {len(w.facts)} statements in {len(w.facts.files)} file(s), {orgs} org{'s' if orgs != 1 else ''}")
+    errors, warned = _strict_split(w.warnings(), strict)
+    if errors:  # the world loaded, and --strict refuses what it states
+        for d in errors:
+            echo(f"{d.file}:{d.line}:{d.col}: error: {d.message} [{d.code}]", err=True)
+        _fail(f"{len(errors)} error{'s' if len(errors) != 1 else ''} under --strict", 1)
+    orgs, apart = len(in_scope(w)), len(w.orgs) - len(in_scope(w))
+    # section 11: out-of-scope orgs are "excluded from every statistic"
+    echo(f"ok: {len(w.facts)} statements in {len(w.facts.files)} file(s), {orgs} org{'s' if orgs != 1 else ''}"
+         + (f" in scope ({apart} out of scope, not counted)" if apart else ""))
     for line in w.legacy_lanes():
         echo(f"note: {line}")
-    for d in w.warnings():  # not errors: the world loaded and check exits 0
+    for d in warned:  # not errors: the world loaded and check exits 0
         echo(f"{d.file}:{d.line}:{d.col}: warning: {d.message} [{d.code}]")
+
+
+def _strict_split(diagnostics, strict: bool):
+    """(errors, warnings): under --strict the warnings of STRICT_WARNINGS are errors."""
+    if not strict:
+        return [], list(diagnostics)
+    return ([d for d in diagnostics if d.code in STRICT_WARNINGS],
+            [d for d in diagnostics if d.code not in STRICT_WARNINGS])
 
 
 @click.command()

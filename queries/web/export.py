@@ -179,28 +179,38 @@ def _json(obj) -> bytes:
             + "\n").encode("utf-8")
 
 
-def pages(w: World) -> Iterator[Tuple[str, str, Callable[[], object]]]:
-    """(url, file, json data) for every page of the site, in a fixed order."""
+def pages(w: World, gate: bool = False) -> Iterator[Tuple[str, str, Callable[[], object]]]:
+    """(url, file, json data) for every page of the site, in a fixed order; with ``gate``, a subject
+    still in its reply window has its pages' data withheld (data.withheld, docs/outreach.md)."""
     p = DEFAULT_POLICY
-    yield "/", "index.html", lambda: data.placed(w, p)
+    yield "/", "index.html", lambda: data.placed(w, p, gate)
     yield "/people", "people.html", lambda: data.people(w)
-    yield "/matrix", "matrix.html", lambda: data.matrix(w)
+    yield "/matrix", "matrix.html", lambda: data.matrix(w, gate)
+    yield "/candidates", "candidates.html", lambda: data.candidates(w)
     for org in sorted(w.orgs):
-        yield from org_pages(w, org)
+        yield from org_pages(w, org, gate)
     for pid in data.people(w):
-        yield f"/person/{pid}", f"person/{fname(pid)}.html", lambda pid=pid: data.person(w, pid)
+        yield f"/person/{pid}", f"person/{fname(pid)}.html", _held(w, pid, gate, lambda pid=pid: data.person(w, pid))
     for node in sorted(w.facts.nodes):
-        yield f"/money/{node}", f"money/{fname(node)}.html", lambda node=node: data.ties(w, node)
+        yield f"/money/{node}", f"money/{fname(node)}.html", _held(w, node, gate, lambda node=node: data.ties(w, node))
 
 
-def org_pages(w: World, org: str) -> Iterator[Tuple[str, str, Callable[[], object]]]:
+def _held(w: World, subject: str, gate: bool, shape: Callable[[], object]) -> Callable[[], object]:
+    """``shape``, or the withheld subject's JSON while its window is open."""
+    says = data.withheld(w, subject, gate) if subject in w.facts.nodes and w.facts.nodes[subject].kind in (
+        "org", "person") else None
+    return (lambda: data.held_json(w, subject, says)) if says else shape
+
+
+def org_pages(w: World, org: str, gate: bool = False) -> Iterator[Tuple[str, str, Callable[[], object]]]:
     """(url, file, json data) of an org's own pages: its card, and its values' proofs (each page's
     data is the org's alone: prove.py's workers write them)."""
     p, f = DEFAULT_POLICY, fname(org)
-    yield f"/org/{org}", f"org/{f}.html", lambda: dict(data.policies(w, org), card=data.card(w, org, p).to_json())
+    yield f"/org/{org}", f"org/{f}.html", _held(w, org, gate, lambda: dict(data.policies(w, org),
+                                                                          card=data.card(w, org, p).to_json()))
     for d in DIMS:  # the proof's nodes and edges (its page draws the tree from them: not written twice)
-        yield f"/why/{org}/{d}", f"why/{f}/{d}.html", lambda d=d: {
-            k: v for k, v in data.proof(w, org, d, p).items() if k != "tree"}
+        yield f"/why/{org}/{d}", f"why/{f}/{d}.html", _held(w, org, gate, lambda d=d: {
+            k: v for k, v in data.proof(w, org, d, p).items() if k != "tree"})
 
 
 @contextmanager
@@ -220,15 +230,17 @@ def _bar(what: str, total: int):
 
 
 def export(world: str, out: str, force: bool = False, as_of: Optional[str] = None,
-           loaded: Optional[World] = None, jobs: Optional[int] = None) -> Tuple[int, Optional[str]]:
+           loaded: Optional[World] = None, jobs: Optional[int] = None, preview: bool = False) -> Tuple[int, Optional[str]]:
     """Write the site of ``world`` (``loaded``, if the caller loaded it) to ``out``; the number of files
     written and where an old OUT was moved aside (None if nothing was). ``jobs``: how many processes
-    search the proofs (default: one a core for a large world; see prove.py)."""
+    search the proofs (default: one a core for a large world; see prove.py). A subject still in its reply
+    window is withheld (docs/outreach.md) unless ``preview``, which writes everything, marked a preview."""
     target = SiteTarget(out, force)
     target.check(Path(world))
     w = loaded if loaded is not None else World.load(world, as_of=as_of)
-    app = create_app(world, DEFAULT_POLICY, as_of=as_of, site=True, loaded_world=w)
-    todo = list(pages(w))
+    gate = not preview
+    app = create_app(world, DEFAULT_POLICY, as_of=as_of, site=True, loaded_world=w, gate=gate, preview=preview)
+    todo = list(pages(w, gate))
     build = target._sibling("provlog-site-build")
     os.mkdir(build)
     written: List[str] = []
@@ -237,7 +249,7 @@ def export(world: str, out: str, force: bool = False, as_of: Optional[str] = Non
             n = prove.jobs(jobs, len(w.orgs))
             with _bar("proving" if n > 1 else "", len(w.orgs) if n > 1 else 0) as advance:
                 # each worker writes the pages of the orgs it proves: they need no other org's data
-                done = prove.prove_all(w, n, advance, lambda org: _pages(app, org_pages(w, org), build, []))
+                done = prove.prove_all(w, n, advance, lambda org: _pages(app, org_pages(w, org, gate), build, []))
             for files in done.values():
                 written += files
             skip = {f for files in done.values() for f in files}
