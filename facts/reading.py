@@ -84,11 +84,7 @@ class _Reader:
         text = _decode(data, name, self.errs)
         if text is None:
             return
-        if self.rewrite is not None:
-            edited = self.rewrite(name, text)
-            if edited != text:  # the what-if's file: keyed by what was read, as the edit reads
-                text = edited
-                self.digests[str(path)] = hashlib.sha256(edited.encode("utf-8", "surrogatepass")).hexdigest()
+        text = self._rewritten(path, name, text)
         stmts = self.errs.parse(text, name)
         self.count += len(stmts)
         if self.count > MAX_STATEMENTS:
@@ -103,6 +99,15 @@ class _Reader:
                     self.facts.append(fact)
                 else:
                     _note_attempt(st, self.attempted, self.errs)
+
+    def _rewritten(self, path, name: str, text: str) -> str:
+        """The file's text as a what-if edits it (facts/whatif.py), keyed by what is read."""
+        if self.rewrite is None:
+            return text
+        edited = self.rewrite(name, text)
+        if edited != text:
+            self.digests[str(path)] = hashlib.sha256(edited.encode("utf-8", "surrogatepass")).hexdigest()
+        return edited
 
     def _include(self, st: RawStatement, path, stack: Tuple):
         decl = self.errs.language.decls["include"]

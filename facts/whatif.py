@@ -29,7 +29,7 @@ KEY=VALUE).
 from __future__ import annotations
 
 import re
-from typing import Dict, List, Optional, Sequence, Set, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple
 
 from ..grammar import Pair, parse_text
 from ..grammar.parser import Arg, RawStatement, tokens

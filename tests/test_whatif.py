@@ -9,7 +9,6 @@ G.2's floor 3 is admissible under standard, so G is 3; s2 is an unaudited tier-3
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
