@@ -38,6 +38,7 @@ TYPES: Dict[str, str] = {
     "_metric": "metric: one of `P R E D K C`", "parse_measure": "`pass`, `fail`, a percentage or a number (amounts with k/M/B)",
     "parse_proportion": "proportion 0-1 (`0.93` or `93%`)", "_benchmark": "benchmark id `<name>@<version>` or `<name>/<subset>@<version>`",
     "parse_percentile": "number 0-100", "parse_run_at": "date on the calendar",
+    "_days": "whole number of days, 1-365",
     "_amendment": "the number of amendments, or an amendment's date with its month (YYYY-MM or YYYY-MM-DD)",
 }
 
@@ -55,6 +56,9 @@ ABSENT: Dict[Tuple[str, str], str] = {
     ("policy", "since"): "no adoption date: a no-lab-money rule is not shown to be 24 months old (F.8)",
     ("policy", "amended"): "never amended (F.8)",
     ("reply", "pass"): "pass 1",
+    ("contact", "window"): "the world's `reply-window`, else 30 days",
+    ("contact", "replied"): "no reply yet",
+    ("contact", "letter"): "no digest: `check` cannot tell a stale letter (W130)",
 }
 
 #: keywords whose shape their declaration reads itself (Decl.tail, Decl.read), written out here

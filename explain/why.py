@@ -14,6 +14,7 @@ from .graph import ProofGraph
 
 from ..logic import Derivation
 from ..logic.bounds import policy_evidence
+from ..logic.lifts import WOULD_LIFT
 from .goals import refute_row
 from ..logic.syntax import Atom, Compare, Negated, Var, parse_rule
 from .proof import _BOOKKEEPING, _FREE, Explainer, atom_id, statement_text
@@ -525,8 +526,9 @@ def _lift_cap(ex: Explainer, sid: str, rule: str, target: int, policy: str) -> L
     if sid in d.derived:
         used = {str(f.loc) for f in d.facts if f.fid in d.derived[sid].facts}  # the facts its rule cites
         return _lift_proof(ex, ex.prove_atom("derive", d.derived_rows[sid]), rule, used.__contains__)
-    return [f"{sid} is recorded under {rule}: it lifts only when retired (status=superseded or differs) "
-            f"or when its citations stop being admissible under {policy}"]
+    lifts = [WOULD_LIFT[rule].format(org=d.facts.signals[sid]["org"])] if rule in WOULD_LIFT else []
+    return lifts + [f"{sid} is recorded under {rule}: it lifts only when retired (status=superseded or differs) "
+                    f"or when its citations stop being admissible under {policy}"]
 
 
 def render_why_not(doc: Dict) -> List[str]:

@@ -305,7 +305,7 @@ ROLES = enum("founder", "executive", "director", "board", "committee", "advisor"
 POLICIES = enum(
     "recusal", "no-contingent-fees", "no-lab-investments", "disclose-lab-revenue", "mandatory-recusal",
     "disclose-ties", "cooling-off", "no-lab-money", "lab-revenue-cap", "market-rates", "publication-rights",
-    "disclosure-policy", "no-lab-review", "security-only-redactions", "civil-service",
+    "disclosure-policy", "no-lab-review", "security-only-redactions", "civil-service", "post-employment",
 )
 SELLS = enum("defense", "monitoring", "guardrails", "data", "tooling", "license", "deployment", "consulting",
              "free-tool")
@@ -371,6 +371,8 @@ declare(Decl("org", (Field("id"), Field("name", _text, quoted=True)), declares="
     opt("output", enum("engagements", "leaderboard", "standard")),
     opt("evaluated", enum("yes", "no")),
     opt("statutory", enum("access", "scope"), many=True),
+    opt("capital", enum("disclosed", "undisclosed")),  # its capital structure (F.10)
+    opt("clients", enum("disclosed", "undisclosed")),  # its client base (F.10)
 ), summary="an organization that evaluates frontier models"))
 declare(Decl("entity", (Field("id"), Field("name", _text, quoted=True)), declares="entity", attrs=_attrs(
     opt("kind", enum("fund", "company", "foundation", "pooled-fund", "daf", "public", "other")),
@@ -404,6 +406,12 @@ declare(Decl("policy", (Field("org", ref=("org",)), Field("policy", POLICIES)),
                      "or when (`amended=2024-03,2025-11-20`), which F.8 reads for a no-lab-money rule"))
 declare(Decl("sells", (Field("org", ref=("org",)), Field("customer", ref=NODE), Field("what", SELLS)),
              summary="an org sells something to a customer"))
+declare(Decl("contractor", (Field("contractor", ref=("org", "entity")), Field("lab", ref=("lab",))),
+             unique=("contractor", "lab"),
+             summary="a contractor of a lab: it does paid work for the lab (P.4 reads its founders)"))
+declare(Decl("administers", (Field("org", ref=("org",)), Field("pool", ref=("entity",))),
+             unique=("org", "pool"),
+             summary="an org administers a grant pool (F.9 reads the money paid into the pool)"))
 declare(Decl("source", (Field("id"), Field("title", _text, quoted=True)), declares="source", evidence=False,
              check=_check_source,
              flags=frozenset({"quarantined"}), attrs=_attrs(
