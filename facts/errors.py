@@ -88,8 +88,7 @@ WARNINGS = {
     "W120": "a signal stating a direction or a bound its clause does not give (S.2 gives cap 2; `provlog rules S.2`); "
             "an error under `check --strict`, and `verify` fails",
     "W121": "a floor the org's stated policies or legal form do not give (G.2 with one conflict-policy element, P.5 "
-            "without disclose-ties, R.7's 3 without no-lab-review or security-only-redactions); an error under "
-            "`check --strict`, and `verify` fails",
+            "without disclose-ties, a for-profit's G.2 floor 3); an error under `check --strict`, and `verify` fails",
     "W130": "a stale letter: the subject's letter (card, evidence, document requests, roles) moved since the letter "
             "whose digest the contact records (letter=) was sent; write it again with provlog outreach",
     "W131": "a candidate's recorded result is not the derived one (a system-card citation older than 24 months at "

@@ -19,7 +19,7 @@ a signal section 9 makes informational where it sits is section 9's.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import List, NamedTuple, Optional, Tuple
+from typing import Dict, List, NamedTuple, Optional, Tuple
 
 from ..facts import Diagnostic, Fact, FactSet
 from .clauses import BOUNDS, INFORMATIONAL, ANCHOR_TABLE, clause_dims, gives
@@ -42,6 +42,7 @@ class Finding:
 def findings(facts: FactSet) -> List[Finding]:
     """Every W120 and W121 of a world, in file order."""
     out: List[Finding] = []
+    policies = _policies_by_org(facts)
     for f in facts.of("signal"):
         if not _read(f):
             continue
@@ -49,7 +50,7 @@ def findings(facts: FactSet) -> List[Finding]:
         if said:
             out.append(Finding(f, "W120", said))
             continue
-        got = policy_reading(facts, f)
+        got = policy_reading(facts, f, policies)
         if got.state == "short":
             out.append(Finding(f, "W121", got.text))
     return sorted(out, key=lambda x: x.signal.loc)
@@ -88,7 +89,14 @@ class FloorReading(NamedTuple):
     facts: Tuple[Fact, ...] = ()  # the statements it reads: the policies and the org (none: its span)
 
 
-def policy_reading(facts: FactSet, f: Fact) -> FloorReading:
+def _policies_by_org(facts: FactSet) -> Dict[str, List[Fact]]:
+    out: Dict[str, List[Fact]] = {}
+    for p in facts.of("policy"):
+        out.setdefault(p["org"], []).append(p)
+    return out
+
+
+def policy_reading(facts: FactSet, f: Fact, policies: Optional[Dict[str, List[Fact]]] = None) -> FloorReading:
     """How the org's policies and legal form read a recorded floor ``f`` (logic/policies.py):
     ``none`` (its clause needs no policy for it), ``checked`` (the stated policies give it),
     ``unchecked`` (a floor that needs a policy, and the org states none of the kinds its clause
@@ -106,7 +114,7 @@ def policy_reading(facts: FactSet, f: Fact) -> FloorReading:
     bare = needs.gives(org_type, frozenset()).floor
     if bare is not None and n <= bare:
         return FloorReading("none")
-    mine = [p for p in facts.of("policy") if p["org"] == org]
+    mine = (policies if policies is not None else _policies_by_org(facts)).get(org, [])
     stated = frozenset(p["policy"] for p in mine)
     read = sorted(stated & set(needs.reads))
     if not read:

@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PAGE = (ROOT / "docs" / "coverage.md").read_text(encoding="utf-8")
 READINGS = (ROOT / "docs" / "readings.md").read_text(encoding="utf-8")
 _ID = re.compile(r"`([A-Z0-9][A-Za-z0-9.]*|def)`")
-STATUS = ("rule", "recorded", "open", "text", "`verify`", "`preset`", "`status=", "the card", "`9`")
+STATUS = ("rule", "recorded", "checked", "open", "text", "`verify`", "`preset`", "`status=", "the card", "`9`")
 
 
 def rows():

@@ -155,7 +155,7 @@ def test_golden_floor4_held_by_c16_and_x7():
     kind, text, fired, clamps = sigs["cx-none"]
     assert fired and clamps == ["C16", "X.7"]
     assert text.startswith("FIRED cx-none (X.7): floor 4 -> effective 3 (held by C16, X.7)")
-    assert sigs["cx-open"][1] == "cx-open (X.4): floor 2, admissible under standard"
+    assert sigs["cx-open"][1] == "cx-open (X.4): floor 3, admissible under standard"
     assert sigs["cx-old"][0] == "excluded" and sigs["cx-old"][1].endswith("superseded: supports nothing")
     text = world("explain/floor4_held").why("clean-eval", "X", "standard")
     # C16: the span is there; tier and second publisher are not. X.7: not negative, no second source.
