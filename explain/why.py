@@ -13,6 +13,7 @@ from typing import Dict, List, Optional, Tuple
 from .graph import ProofGraph
 
 from ..logic import Derivation
+from ..logic.bounds import policy_evidence
 from ..logic.lifts import WOULD_LIFT
 from .goals import refute_row
 from ..logic.syntax import Atom, Compare, Negated, Var, parse_rule
@@ -202,6 +203,12 @@ def _bound_node(d: Derivation, ex: Explainer, sid: str, kind: str, bound, srule:
         g.add_edge(node, held)
     for c in kids:
         g.add_edge(node, c)
+    said = policy_evidence(d.facts, sid) if kind == "floor" else None
+    if said:  # a floor that needs a policy: what it stands on (logic/bounds.py; W121 when they fall short)
+        nid = ex._add(f"evidence {sid}", kind="evidence", rule=srule, label=said.text)
+        g.add_edge(node, nid)
+        for c in [ex.fact_node(f) for f in said.facts] or _evidence_nodes(ex, sid):  # no policy: its span
+            g.add_edge(nid, c)
     return node
 
 

@@ -11,6 +11,9 @@ recorded signals cite them.
     >>> CLAUSES["F.4b"]
     'Money from an owner of 20% or more of a lab, as a grant or investment of 5% or more of revenue, is lab money: F cap 1.'
 """
+from __future__ import annotations
+
+from dataclasses import dataclass
 
 CLAUSES = {
     # --- helpers and mechanics (section 0 and the CONTRACT clauses it restates) ---
@@ -288,3 +291,151 @@ GIVEN = {
     ("view", ("primary-only", "all")): "primary-only reads every usable citation (view all)",
     ("view", ("against-interest", "ai")): "against-interest drops the org's own sources from for-signals (view ai)",
 }
+
+
+# --- what each clause gives a signal (issue 40: the curator's bound, checked) --------------------------
+
+@dataclass(frozen=True)
+class Bound:
+    """One bound a clause gives a signal: a ``cap``, a ``floor``, or a ``value`` (the clause sets the
+    value, so a cap or a floor of it), of ``lo`` to ``hi`` ("at most 3" is 0-3), on ``dims`` (empty: the
+    clause's own dimension), ``when`` the clause names a condition for it (a condition is what the
+    cited span says; logic/policies.py checks those a stated policy can).
+
+        >>> str(Bound("cap", 2, 2, "if the org also publishes its own reports"))
+        'cap 2 if the org also publishes its own reports'
+        >>> Bound("floor", 0, 2, dims="SRM").allows("floor", 3, "S"), Bound("value", 2, 2).allows("cap", 2, "M")
+        (False, True)
+    """
+
+    kind: str
+    lo: int
+    hi: int
+    when: str = ""
+    dims: str = ""
+
+    def allows(self, kind: str, bound: int, dim: str) -> bool:
+        """A signal's ``kind`` (cap or floor) of ``bound`` on ``dim`` is this bound."""
+        return (kind == self.kind or self.kind == "value") and self.lo <= bound <= self.hi \
+            and (not self.dims or dim in self.dims)
+
+    def __str__(self) -> str:
+        kind = "cap or floor" if self.kind == "value" else self.kind
+        n = str(self.lo) if self.lo == self.hi else f"at most {self.hi}"
+        on = f" on {', '.join(self.dims)}" if self.dims else ""
+        return f"{kind} {n}{on}" + (f" {self.when}" if self.when else "")
+
+
+def _b(kind: str):
+    return lambda n, when="", dims="": Bound(kind, n, n, when, dims)
+
+
+cap, floor, value = _b("cap"), _b("floor"), _b("value")
+
+
+def floor_upto(n: int, when: str = "", dims: str = "") -> Bound:
+    """A floor of at most ``n`` (F.8's "floors at most 3", section 9's "no floor above 2")."""
+    return Bound("floor", 0, n, when, dims)
+
+
+#: A clause that leaves its bound to the anchor table (A.1's "deepest documented engagement sets the
+#: floor"): any bound of the signal's own direction, checked against nothing.
+ANCHOR_TABLE = "anchor-table"
+#: A clause whose signals are informational (F.11 "bound: null", A.3 "a mechanism, not a cap").
+INFORMATIONAL = "informational"
+#: A clause of the mechanics (a section, a CONTRACT or lane clause): a signal names the clause whose
+#: anchor it supports, not one of these.
+NO_BOUND = "no bound"
+
+#: clause -> the bounds it gives a signal (each a :class:`Bound`), or one of the three words above.
+#: ``provlog rules`` and docs/clauses.md show them; logic/bounds.py checks every recorded signal (W120).
+BOUNDS = {
+    **{c: NO_BOUND for c in ("def", "0", "C14", "C15", "C16", "C17", "10", "hop", "PL.1", "PL.3")},
+    "9": (cap(0, "(no published evaluation)", "A"), floor_upto(2, "(no published evaluation)", "SRM")),
+    # --- 1. Funding ---
+    "F.1": (cap(0),),
+    "F.2": (cap(2, "if disclosed and over 5% of operating cost"), cap(3, "if undisclosed and depended on")),
+    "F.3": (cap(2), cap(3, "with published policies capping lab revenue at 10%, market rates, publication rights")),
+    "F.4": (cap(1),),
+    "F.4b": (cap(1),),
+    "F.5": (cap(1), cap(2, "for per-engagement lab fees beside a disclosed non-lab base (F.3)")),
+    "F.6": (cap(3),),
+    "F.7": (cap(3, "if disclosed and at most 10% of revenue, or a policy permits them"), cap(2, "if above 10%")),
+    "F.8": (floor_upto(3),),
+    "F.9": (floor(3, "for public funding"), floor(4, "with a confirmed bounded negative and no material lab in-kind"),
+            cap(3, "for administering a grant pool that includes lab money")),
+    "F.10": (cap(3, "for an undisclosed capital structure"), cap(2, "with an undisclosed client base too")),
+    "F.11": INFORMATIONAL,
+    "F.12": (floor(4),),
+    # --- 2. Governance ---
+    "G.1": (floor(2, "(legal form alone, no published conflict policy: a 3 needs G.2's)"),),
+    "G.2": (floor(3, "for a nonprofit, academic group or public body"), floor(2, "for a for-profit or PBC")),
+    "G.3": (cap(2),),
+    "G.4": (cap(2),),
+    "G.5": (cap(3),),
+    "G.6": (cap(0),),
+    "G.7": (floor(4),),
+    # --- 3. Personnel ---
+    "P.1": (cap(1, "with a personal recusal"), cap(0, "without one")),
+    "P.2": (cap(1),),
+    "P.3": (cap(2),),
+    "P.4": (cap(2),),
+    "P.5": (floor(3),),
+    "P.6": (floor(2), floor(3, "with the policy of P.5")),
+    "P.7": (cap(0), cap(1, "by P.1")),
+    "P.8": (floor(4),),
+    # --- 4. Access ---
+    "A.1": ANCHOR_TABLE,
+    "A.2": (floor(3),),
+    "A.3": INFORMATIONAL,
+    "A.4": (value(3),),
+    "A.5": (floor(4),),
+    "A.6": (value(0),),
+    # --- 5. Scope ---
+    "S.1": (cap(3),),
+    "S.2": (cap(2),),
+    "S.3": (value(3),),
+    "S.4": (floor(4, "for statutory powers to define scope and compel participation"),
+            floor(3, "for voluntary memoranda")),
+    "S.5": (floor(3), floor(4, "with incident-investigation or sign-off-refusal rights")),
+    "S.6": (cap(3),),
+    # --- 6. Publication ---
+    "R.1": (floor(3),),
+    "R.2": (cap(3, "if disclosed with what changed"), cap(2, "if not")),
+    "R.3": (cap(1), cap(2, "if the org also publishes its own reports")),
+    "R.4": (value(1, "for nothing per model"), value(2, "for aggregated trends or reports to a regulator only")),
+    "R.5": (floor(4),),
+    "R.6": (cap(2, "while it applied"), cap(3, "after a disclosure policy")),
+    "R.7": (floor(2), floor(3, "with no lab review or security-only redactions disclosed")),
+    # --- 7. Methods ---
+    "M.1": (floor(3, "for open code alone"), floor(4, "with open tasks and re-runs or factsheets")),
+    "M.2": (value(2, "for methods in prose"), value(1, "for summaries only")),
+    "M.3": (floor(3), floor(4, "with documented third-party re-runs")),
+    # --- 8. Role incompatibility ---
+    "X.1": (cap(0), cap(2, "for a product sold to unspecified parties, until a lab customer is documented")),
+    "X.2": (cap(1),),
+    "X.3": (cap(2),),
+    "X.4": (floor(3),),
+    "X.5": (cap(2), cap(3, "in a diversified portfolio")),
+    "X.6": (cap(3),),
+    "X.7": (floor(4),),
+    "X.8": (cap(3),),
+}
+
+
+def gives(clause: str) -> str:
+    """What ``clause`` gives a signal, in words (``provlog rules``, docs/clauses.md, W120's message).
+
+        >>> gives("R.3"), gives("A.1")
+        ('cap 1, or cap 2 if the org also publishes its own reports', "the anchor table's (checked against nothing)")
+    """
+    got = BOUNDS.get(clause)
+    if got is None:
+        return ""
+    if got == ANCHOR_TABLE:
+        return "the anchor table's (checked against nothing)"
+    if got == INFORMATIONAL:
+        return "no bound: its signals are informational (write `info`)"
+    if got == NO_BOUND:
+        return "no bound of its own: a signal names the clause whose anchor it supports"
+    return ", or ".join(str(b) for b in got)
