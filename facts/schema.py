@@ -391,7 +391,7 @@ declare(Decl("invest", (Field("investor", ref=NODE), Field("target", ref=NODE)),
              flags=frozenset({"led", "co-led", "priced"}), attrs=_attrs(opt("date", DATE)),
              summary="investor put money into target in a round"))
 declare(Decl("money", (Field("payer", ref=NODE), Field("recipient", ref=NODE), Field("kind", MONEY_KINDS)),
-             flags=frozenset({"restricted", "operating", "depends"}), attrs=_attrs(
+             flags=frozenset({"restricted", "operating", "depends", "firewall", "disclosed"}), attrs=_attrs(
                  opt("amount", V.parse_amount), opt("currency", enum("USD", "EUR", "GBP")),
                  opt("share", V.parse_pct), opt("year", V.parse_year)),
              summary="a flow of money or in-kind support"))

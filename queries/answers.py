@@ -93,11 +93,17 @@ class WorldAnswers:
         weighted = None
         if preset is not None:
             weighted = weighted_number({d: v.value for d, v in vals.items()}, self.facts.presets[preset])
-        return Card(org, policy, {d: v.value for d, v in vals.items()},
-                    self.derivation.bands.get((org, policy), "clear"), self.role(org), conflicts,
+        from . import cardfields as cf
+
+        d, by_fid, values = self.derivation, self.facts.by_fid, {dim: v.value for dim, v in vals.items()}
+        stated = {s: (f["kind"], f["bound"]) for s, f in self.facts.signals.items() if f["org"] == org}
+        return Card(org, policy, values,
+                    d.bands.get((org, policy), "clear"), self.role(org), conflicts,
                     [c for v in vals.values() for c in v.clamps],
-                    {d: (v.signal, v.rule) for d, v in vals.items()}, preset, weighted,
-                    [n for v in vals.values() for n in v.notes])
+                    {dim: (v.signal, v.rule) for dim, v in vals.items()}, preset, weighted,
+                    [n for v in vals.values() for n in v.notes],
+                    cf.tags(d, self.facts.signals, org, policy, values), cf.requests(d, by_fid, org),
+                    cf.recorded(d, by_fid, org), cf.lifts(d, by_fid, org, stated))
 
     @_locked
     def band(self, org: str, policy: str = DEFAULT_POLICY) -> str:

@@ -48,6 +48,37 @@ class Note:
 
 
 @dataclass(frozen=True)
+class Tag:
+    """A mechanism tag of the card (A.1/A.2: revocable or statutory access; R.4: statutory publication),
+    with the admissible signals it rests on (none for A.1's revocable)."""
+
+    dim: str
+    tag: str
+    clause: str
+    signals: Tuple[str, ...] = ()
+
+    def to_json(self) -> Dict[str, Any]:
+        return {"dim": self.dim, "tag": self.tag, "clause": self.clause, "signals": list(self.signals)}
+
+
+@dataclass(frozen=True)
+class Remark:
+    """A line the RULES put on the card (queries/cardfields.py): X.1's document request (``request``),
+    F.4b's firewall or disclosure (``recorded``), a cap P.3 lifts or R.6 raises (``lift``; ``bound`` is
+    the cap it now has, None where lifted)."""
+
+    kind: str
+    clause: str
+    signal: str
+    dim: str
+    text: str
+    bound: Optional[int] = None
+
+    def to_json(self) -> Dict[str, Any]:
+        return {"clause": self.clause, "signal": self.signal, "dim": self.dim, "text": self.text, "bound": self.bound}
+
+
+@dataclass(frozen=True)
 class Value:
     """One derived value, with what decided it."""
 
@@ -90,11 +121,18 @@ class Card:
     preset: Optional[str] = None
     weighted: Optional[Fraction] = None
     notes: List[Note] = field(default_factory=list)
+    tags: Dict[str, Tag] = field(default_factory=dict)  # A.1/A.2 and R.4 mechanism tags, by dimension
+    requests: List[Remark] = field(default_factory=list)  # X.1's document requests
+    recorded: List[Remark] = field(default_factory=list)  # F.4b's firewall and disclosure notes
+    lifts: List[Remark] = field(default_factory=list)  # caps P.3 lifts and R.6 raises
 
     def to_json(self) -> Dict[str, Any]:
         out = {"org": self.org, "policy": self.policy, "values": dict(self.values), "band": self.band,
                "role": self.role, "conflicts": self.conflicts, "clamps": [c.to_json() for c in self.clamps],
                "notes": [n.to_json() for n in self.notes],
+               "tags": {d: t.to_json() for d, t in self.tags.items()},
+               "requests": [r.to_json() for r in self.requests], "recorded": [r.to_json() for r in self.recorded],
+               "lifts": [r.to_json() for r in self.lifts],
                "rules": {d: r for d, (s, r) in self.deciders.items()},
                "signals": {d: s for d, (s, r) in self.deciders.items()}}  # the deciding signal ids the text card shows
         if self.preset is not None:

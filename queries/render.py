@@ -55,6 +55,12 @@ def print_card(world, card) -> None:
         con.print(f"clamp {c.dim}: {c.signal} {c.kind} {c.stated} held at {c.effective} by {', '.join(c.clauses)}")
     for n in card.notes:
         con.print(f"informational {n.dim}: {n.signal} {n.kind} {n.stated} bounds nothing: {printable(n.note)}", markup=False)
+    for t in card.tags.values():
+        on = f" ({', '.join(t.signals)})" if t.signals else ""
+        con.print(printable(f"tag {t.dim}: {t.tag} [{t.clause}]{on}"), markup=False)
+    for what, remarks in (("lift", card.lifts), ("request", card.requests), ("recorded", card.recorded)):
+        for r in remarks:
+            con.print(printable(f"{what} {r.dim}: {r.text}"), markup=False)
 
 
 def _ties_text(steps: List[Dict]) -> str:

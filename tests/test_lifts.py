@@ -3,6 +3,7 @@ worlds under tests/worlds/lifts/. Each world's `expect` lines check the values a
 (derived by hand in its comments); this file checks what they cannot say: the card's notes, `why`
 and `why-not` naming what lifts (or would lift) a bound, and that clingo reads the same."""
 import functools
+import json
 import os
 from pathlib import Path
 
@@ -69,3 +70,83 @@ def test_why_shows_the_disclosure_policy_the_raised_cap_rests_on():
     assert "policy lf-disc disclosure-policy since=2026-02" in text and "R.6 caps at 3" in text
     doc = world("p3_r6").why_not("lf-ctl", "R", 3)
     assert any("`policy lf-ctl disclosure-policy`" in x for way in doc["ways"] for x in way["lift"])
+
+
+# --- part 4: what the card says ---------------------------------------------------------------------
+
+EXAMPLE = ROOT / "facts" / "worlds" / "example"
+
+
+@functools.lru_cache(maxsize=None)
+def example():
+    return World.load(EXAMPLE)
+
+
+def test_the_card_tags_statutory_access_and_publication_and_revocable_access():
+    oma = example().card("norland-oma")  # statutory=access (A.2) and an R.4 signal: both statutory
+    assert {d: (t.tag, t.clause) for d, t in oma.tags.items()} == {"A": ("statutory", "A.2"), "R": ("statutory", "R.4")}
+    assert oma.tags["A"].signals == ("A.2/norland-oma/1",)
+    qv = example().card("quorvell")  # A floor 3 under A.1: access, not statutory: revocable
+    assert {d: t.tag for d, t in qv.tags.items()} == {"A": "revocable"}
+    assert "A" not in example().card("keelstone").tags  # A 0 (public API only): no engagement, no tag
+
+
+def test_x1_sale_to_a_party_that_is_not_a_lab_carries_a_document_request():
+    w = world("x1_unspecified")
+    [req] = w.card("x1-mon").requests
+    assert (req.clause, req.signal, req.dim, req.bound) == ("X.1", "X.1/x1-mon/1", "X", 2)
+    assert "x1-bank" in req.text and "monitoring" in req.text and "x1_unspecified.facts:17" in req.text
+    assert w.card("x1-lab").requests == []  # the lab customer is documented: no request
+    assert [r.text.split(":")[1] for r in w.card("x1-mix").requests] == [" a document naming the customers of x1-mix's monitoring"]
+
+
+def test_f4b_firewall_and_restriction_are_recorded_and_lift_nothing():
+    card = example().card("tallyweir")
+    assert [(r.clause, r.signal, r.bound) for r in card.recorded] == [("F.4b", "F.4b/tallyweir/1", 1)] * 2
+    assert "restricted to a division" in card.recorded[0].text and "documented firewall" in card.recorded[1].text
+    assert card.values["F"] == 1
+
+
+def test_the_example_shows_a_lift_and_its_value_stays():
+    card = example().card("tallyweir")
+    [lift] = card.lifts
+    assert (lift.clause, lift.signal, lift.bound) == ("R.6", "tw-r-sponsor", 3)
+    assert "disclosure-policy" in lift.text and card.values["R"] == 3
+    ai = example().card("tallyweir", "against-interest")  # floor held to 3 = cap 3: no conflict now
+    assert ai.values["R"] == 3 and not [c for c in ai.conflicts if c["dim"] == "R"]
+
+
+def test_card_json_and_text_carry_the_fields():
+    from click.testing import CliRunner
+
+    from provlog.queries.cli import main
+
+    out = CliRunner().invoke(main, ["--no-store", "card", str(EXAMPLE), "norland-oma", "--json"])
+    doc = json.loads(out.stdout)
+    assert doc["tags"]["R"] == {"dim": "R", "tag": "statutory", "clause": "R.4", "signals": ["oma-r-statutory"]}
+    text = CliRunner().invoke(main, ["--no-store", "card", str(LIFTS / "x1_unspecified.facts"), "x1-mon"]).stdout
+    assert "request X: X.1: a document naming the customers of x1-mon's monitoring" in text
+
+
+def test_the_web_org_page_shows_the_card_fields():
+    from provlog.queries.web.app import create_app
+
+    page = create_app(str(EXAMPLE)).test_client().get("/org/norland-oma", headers={"Host": "localhost"})
+    html = page.get_data(as_text=True)
+    assert 'id="card-fields"' in html and "<strong>statutory</strong>" in html
+
+
+@pytest.mark.parametrize("line, fragment", [
+    ('org o "O" type=private capital=hidden', "undisclosed"),
+    ("contractor co e", "lab"),
+    ("administers o acme", "entity"),
+])
+def test_the_new_statements_are_checked_at_their_place(line, fragment):
+    from provlog.facts import LoadError, load_text
+
+    base = 'lab acme "A"\nentity co "Co" kind=company\nentity e "E"\norg o2 "O2" type=nonprofit\n'
+    text = base + (line if line.startswith("org") else 'org o "O" type=nonprofit\n' + line) + "\n"
+    with pytest.raises(LoadError) as e:
+        load_text(text, "w.facts")
+    msg = str(e.value)
+    assert "w.facts:" in msg and fragment in msg

@@ -123,7 +123,10 @@ def policies(world, org: str) -> Dict[str, Any]:
                           "differs": c.values[d] != base.values[d]})
         rows.append({"dim": d, "cells": cells})
     bands = [{"policy": p, "band": cards[p].band, "differs": cards[p].band != base.band} for p in POLICY_NAMES]
-    return {"org": org, "name": name_of(world, org), "role": base.role, "rows": rows, "bands": bands}
+    on_card = {"tags": [t.to_json() for t in base.tags.values()], "lifts": [r.to_json() for r in base.lifts],
+               "requests": [r.to_json() for r in base.requests], "recorded": [r.to_json() for r in base.recorded]}
+    return {"org": org, "name": name_of(world, org), "role": base.role, "rows": rows, "bands": bands,
+            "card": on_card}  # what the RULES put on the card beside the values, under standard
 
 
 def _source(world, sid: str) -> Dict[str, Optional[str]]:
