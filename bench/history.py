@@ -6,7 +6,8 @@
 On the generated world (``bench/out/worlds/``, written if missing) plus bench/edits.py's EXTRA (a
 result and an assessment), in a fresh git repository: the world committed, then ``--commits``
 commits, each editing one statement, the kinds in turn (bench/edits.py ``EDITS``: signal, cite,
-source, stake, money, role, org, policy, invest, resolution, assessment, result). Then, each a new
+source, stake, money, role, org, policy, invest, resolution, assessment, result; each time the next
+statement of the kind, so no two commits hold the same world). Then, each a new
 process timed by its CPU (bench/store.py ``timed``):
 
 * ``cold``: ``provlog card w o00001`` with an empty store: parse, derive the world whole, store it
@@ -18,6 +19,7 @@ process timed by its CPU (bench/store.py ``timed``):
 from __future__ import annotations
 
 import argparse
+import re
 import shutil
 import sqlite3
 import sys
@@ -26,36 +28,51 @@ from pathlib import Path
 from typing import Any, Dict, List, Optional
 
 from .diff import _git
-from .edits import EDITS, EXTRA, edit_first
+from .edits import EDITS, EXTRA
 from .store import ROOT, one_world_args, one_world_main, provlog, timed, wall_cpu
+
+
+#: per kind, the line it matches and how it is edited (bench/edits.py's, with the numbers that add
+#: halved instead, so that any statement of the kind, edited once, stays in range)
+HISTORY_EDITS = dict(EDITS, **{
+    "stake": (r"^stake \S+ \S+ (\d+)", lambda m: str(int(m.group(1)) // 2)),
+    "money": (r"^money .*share=(\d+)", lambda m: str(int(m.group(1)) // 2)),
+    "result": (r"^result .*percentile=(\d+)", lambda m: str(int(m.group(1)) // 2)),
+})
+
+
+def edit_nth(world: Path, kind: str, n: int) -> Optional[str]:
+    """Edit the ``n``-th statement of ``kind`` (in file order, counting on past those the edit would
+    leave as they are); its file:line, or None if there is none."""
+    pattern, to = HISTORY_EDITS[kind]
+    rx = re.compile(pattern, re.M)
+    found = [(path, m) for path in sorted(world.glob("*.facts")) for m in rx.finditer(path.read_text())]
+    for path, m in found[n:]:
+        new = to(m)
+        if new != m.group(1):
+            text = path.read_text()
+            path.write_text(text[:m.start(1)] + new + text[m.end(1):])
+            return f"{path.name}:{text.count(chr(10), 0, m.start()) + 1}"
+    return None
 
 
 def build(src: Path, work: Path, commits: int) -> List[str]:
     """The repository: ``src`` copied to ``work/w`` with EXTRA, committed, then ``commits`` edits, one
-    commit each, the kinds in turn, each kind's second edit putting the first one's statement back (a
-    kind with no statement to edit is passed over); the kinds."""
+    commit each, the kinds in turn, each time the next statement of its kind (so that no two commits
+    hold the same world); a kind with no statement left is passed over. The kinds edited."""
     w = work / "w"
     shutil.copytree(src, w)
     (w / "extra.facts").write_text(EXTRA)
     _git(work, "init", "-q")
     _git(work, "add", "w")
     _git(work, "commit", "-qm", "the world")
-    kinds, done, i = list(EDITS), [], 0
-    undo: Dict[str, tuple] = {}  # kind -> (file, its text before the edit): every second edit puts it back
+    kinds, done, i = list(HISTORY_EDITS), [], 0
     while len(done) < commits and i < commits * 3:
         kind = kinds[i % len(kinds)]
+        at = edit_nth(w, kind, i // len(kinds))
         i += 1
-        if kind in undo:
-            path, text = undo.pop(kind)
-            path.write_text(text)
-            at = f"{path.name} (back)"
-        else:
-            before = {p: p.read_text() for p in w.glob("*.facts")}
-            at = edit_first(w, kind)
-            if at is None:
-                continue
-            path = w / at.split(":")[0]
-            undo[kind] = (path, before[path])
+        if at is None:
+            continue
         _git(work, "commit", "-qam", f"edit a {kind} at {at}")
         done.append(kind)
     return done
