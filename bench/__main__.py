@@ -1,4 +1,4 @@
-"""python -m bench {generate,run,table,check,cites,bods,web,store,first,diff,edits,site,whatif} ... (see bench/README.md)."""
+"""python -m bench {generate,run,table,check,cites,bods,web,store,first,diff,edits,site,whatif,history} ... (see bench/README.md)."""
 import importlib
 import sys
 
@@ -17,6 +17,7 @@ COMMANDS = {
     "edits": (".edits", "main"),
     "site": (".site", "main"),
     "whatif": (".whatif", "main"),
+    "history": (".history", "main"),
 }
 
 

@@ -135,12 +135,11 @@ class History:
 class _Side:
     """One commit's world: its inputs' key, and (once asked) its World, read from its store."""
 
-    def __init__(self, walk_: Walk, commit: Commit, strict: bool, as_of: Optional[str], folder: Path):
-        tree = GitTree(commit.id, cwd=walk_.top)
-        tree.rev = LABEL  # every commit's files named alike: the previous store is edited into this one
-        self.commit, self.strict, self.as_of = commit, strict, as_of
-        self.path = TreePath(tree, commit.path)
-        self.key = S.key_of(S.inputs(self.path, strict, as_of))
+    def __init__(self, walk_: Walk, commit: Commit, strict: bool, as_of: Optional[str], folder: Path, same: Dict):
+        self.commit, self.strict, self.as_of, self.top = commit, strict, as_of, walk_.top
+        # the key of what the world's answers depend on: its files (the object git names them by: a tree
+        # holds its files' blob ids), the flags, the date, and the rest of a store's key (``same``)
+        self.key = S.key_of(dict(same, object=commit.object, path=commit.path, strict=bool(strict), as_of=as_of))
         self.target = folder / f"log-{self.key[:20]}.sqlite"
         self._world: Optional[World] = None
 
@@ -148,6 +147,9 @@ class _Side:
         """The World (LoadError if it does not load); its store written from ``before``'s by the edit
         path when it has none of its own."""
         if self._world is None:
+            tree = GitTree(self.commit.id, cwd=self.top)
+            tree.rev = LABEL  # every commit's files named alike: the previous store is edited into this one
+            self.path = TreePath(tree, self.commit.path)
             if not self.target.exists() and before is not None and before.target.exists():
                 shutil.copyfile(before.target, self.target)  # the edit path rewrites the copy (queries/loading.py)
             w = World.load(self.path, strict=self.strict, as_of=self.as_of, store=self.target)
@@ -180,6 +182,13 @@ class _Kept:
         text = json.dumps(body, sort_keys=True)
         self.con.execute("INSERT OR REPLACE INTO pairs VALUES (?, ?, ?)", (key, text, self._mac(key, text)))
         self.con.commit()
+
+
+def _unchanging() -> Dict[str, Any]:
+    """What a store's key holds beside the world's files and flags (logic/store/key.py ``inputs``):
+    the layout, provlog's version and code, and today (a world without an ``as-of`` is read at it)."""
+    got = S.inputs(Path(os.devnull), False, None, files=[])
+    return {k: got.get(k) for k in ("schema", "version", "code", "today")}
 
 
 def _pair_key(old: str, new: str, asked: Tuple) -> str:
@@ -229,9 +238,10 @@ def log(world: str, org: Optional[str] = None, dim: Optional[str] = None, policy
         raise HistoryFailed(str(e)) from None
     folder = S.default_path(world).parent
     kept = _Kept(folder)
+    same = _unchanging()
     asked = (policy, org, dim)
     hist = History(world, w, [], every)
-    prev = _Side(w, w.base, strict, as_of, folder) if w.base is not None else None
+    prev = _Side(w, w.base, strict, as_of, folder, same) if w.base is not None else None
     try:
         before = prev.commit.id if prev else None  # the last commit whose world loads
         for c in reversed(w.commits):  # oldest first: each store is edited from the one before
@@ -241,7 +251,7 @@ def log(world: str, org: Optional[str] = None, dim: Optional[str] = None, policy
                 hist.entries.append(e)
                 before = c.id
                 continue
-            cur = _Side(w, c, strict, as_of, folder)
+            cur = _Side(w, c, strict, as_of, folder, same)
             if prev is None:
                 e.created = True
             else:
