@@ -73,6 +73,8 @@ WARNINGS = {
     "W100": "a signal that cites no source (no cite statement, no src=): no policy admits it, it sets no bound",
     "W110": "a quoted constant of an expect holds/fails goal that names nothing in the world, the fact language "
             "or the rules (a typo makes `expect fails` pass for the wrong reason)",
+    "W140": "provlog lsp only: a file open in the editor that is not part of the world the server serves "
+            "(it is checked alone)",
 }
 
 #: Declarations every CATALOG example may refer to (loaded as a second file).

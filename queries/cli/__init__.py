@@ -20,7 +20,7 @@ import click
 
 from .. import internal
 from ..api import World
-from . import checks, export, imports, questions, reference, web
+from . import checks, export, imports, lsp, questions, reference, web
 from .options import _STORE, _fail
 
 
@@ -64,5 +64,5 @@ def main(store: Optional[str], no_store: bool) -> None:
 for _command in (questions.value, questions.card, questions.why, questions.why_not, questions.prove,
                  questions.refute, questions.query, questions.hops, questions.matrix, questions.results,
                  checks.check, checks.verify, checks.test, checks.diff, export.export, export.fingerprint,
-                 reference.rules, reference.relations, imports.import_, web.site, web.serve):
+                 reference.rules, reference.relations, imports.import_, web.site, web.serve, lsp.lsp):
     main.add_command(_command)
