@@ -116,12 +116,9 @@ def _guard(fn):
 
 def _store_for(world: str):
     """The store option for World.load: True (the default place), False, or a file."""
-    store = _STORE["store"]
-    if isinstance(store, str) and os.path.isdir(store):
-        from ...logic.store import default_path
+    from ..loading import store_for
 
-        return os.path.join(store, default_path(world).name)  # a folder of stores: one per world
-    return store
+    return store_for(_STORE["store"], world)  # a folder of stores: one per world
 
 
 GOAL = click.option("--goal", default=None, metavar="GOAL",

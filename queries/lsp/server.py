@@ -37,7 +37,7 @@ class ProvlogServer(LanguageServer):
 
     def start(self, root: Optional[str]) -> None:
         world = root or os.getcwd()
-        self.session = Session(world, store=os.environ.get("PROVLOG_STORE") or True)
+        self.session = Session(world)
 
     @property
     def index(self) -> Index:

@@ -18,6 +18,7 @@ from ...facts import Diagnostic
 from ...facts.live import LiveWorld, Snapshot
 from ..api import World
 from ..lint import uncited_signals, warnings
+from ..loading import store_for
 
 
 def _outside(path: Path, world: Path) -> Diagnostic:
@@ -28,9 +29,10 @@ def _outside(path: Path, world: Path) -> Diagnostic:
 class Session:
     """One world (a folder, or a file) and the buffers an editor has open."""
 
-    def __init__(self, world: Union[str, os.PathLike], store: Union[None, bool, str] = True):
+    def __init__(self, world: Union[str, os.PathLike], store: Union[None, bool, str] = None):
         self.live = LiveWorld(world)
-        self.store = store  # as the CLI's --store: True the default place, a path, or False
+        # as the CLI's --store (None: PROVLOG_STORE, else the default place beside the world)
+        self.store = store_for(os.environ.get("PROVLOG_STORE") or True if store is None else store, self.live.path)
         self.alone: Dict[Path, LiveWorld] = {}  # open files outside the world, each checked alone
         self._snap: Optional[Snapshot] = None
         self._world: Optional[World] = None
@@ -104,7 +106,11 @@ class Session:
     def _load(self, snap: Snapshot) -> World:
         if self.store and self._saved():
             try:
-                return World.load(self.live.path, store=self.store)
+                # named as the CLI names it, from the working directory (until stores key on
+                # world-relative names, issue 39, a store is found under the names it was made with)
+                here = Path.cwd()
+                path = os.path.relpath(self.live.path, here) if self.live.path.is_relative_to(here) else self.live.path
+                return World.load(path, store=self.store)
             except Exception:  # the disk moved under us: the buffers' world answers
                 pass
         return World(snap.facts, name=str(self.live.path), lazy=True)
