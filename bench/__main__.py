@@ -1,4 +1,4 @@
-"""python -m bench {generate,run,table,check,cites,bods,web,store,first,diff,edits,site} ... (see bench/README.md)."""
+"""python -m bench {generate,run,table,check,cites,bods,web,store,first,diff,edits,site,lsp} ... (see bench/README.md)."""
 import importlib
 import sys
 
@@ -16,6 +16,7 @@ COMMANDS = {
     "diff": (".diff", "main"),
     "edits": (".edits", "main"),
     "site": (".site", "main"),
+    "lsp": (".lsp", "main"),
 }
 
 
