@@ -11,8 +11,8 @@ another module's table when imported. The loader reads :data:`LANGUAGE` unless g
 """
 from __future__ import annotations
 
-from . import advice, expect, pilot, results, schema
+from . import advice, expect, outreach, pilot, results, schema
 from .schema import Language
 
-LANGUAGE: Language = Language.union(schema.STATEMENTS, expect.STATEMENTS, results.STATEMENTS,
+LANGUAGE: Language = Language.union(schema.STATEMENTS, expect.STATEMENTS, results.STATEMENTS, outreach.STATEMENTS,
                                     pilot.STATEMENTS, advice.STATEMENTS)

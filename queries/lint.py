@@ -7,6 +7,9 @@ codes are listed in provlog.facts.errors.WARNINGS (and docs/errors.md).
 - **W100** a recorded signal that cites no source (no ``cite`` statement and no
   ``src=``). Nothing can admit it under any policy, so it never sets a bound,
   and ``why`` can only say that no usable source backs it.
+- **W130** a stale letter: the subject's letter moved since the one its contact
+  records (``letter=``, the digest ``provlog outreach`` prints).
+- **W131** a candidate whose recorded result is not the one section 11 derives.
 - **W110** a quoted constant in an ``expect holds|fails`` goal that names
   nothing in the world or its rulebook: no id or value of any statement, no
   derived signal id, no policy or dimension, no constant a rule writes or a
@@ -19,6 +22,12 @@ codes are listed in provlog.facts.errors.WARNINGS (and docs/errors.md).
   ``check`` takes longer on a world with such goals; a rulebook's goal reads
   the rulebook's rules and tables without running them.
 
+- **W120** an active recorded signal stating a direction or a bound its clause
+  does not give (``against cap 0 rule=S.2``: S.2 gives cap 2), and **W121** a
+  floor the org's stated policies or legal form do not give (a G.2 floor 3 with
+  one conflict-policy element): logic/bounds.py. Neither changes a value; both
+  are errors under ``check --strict`` and fail ``verify``.
+
     >>> from provlog import World                                   # doctest: +SKIP
     >>> [str(w) for w in warnings(World.load("facts/worlds/example"))]  # doctest: +SKIP
     []
@@ -29,11 +38,53 @@ from typing import List
 
 from ..errors import ProvlogError
 from ..facts import Diagnostic, FactSet
+from ..logic import bounds
 
 
 def warnings(world) -> List[Diagnostic]:
     """Every warning of a loaded :class:`~provlog.queries.api.World`, in file order."""
-    return sorted(uncited_signals(world.facts) + unknown_goal_constants(world), key=Diagnostic.sort_key)
+    return sorted(uncited_signals(world.facts) + bounds.warnings(world.facts) + unknown_goal_constants(world)
+                  + stale_letters(world) + candidate_results(world), key=Diagnostic.sort_key)
+
+
+def stale_letters(world) -> List[Diagnostic]:
+    """W130: a subject's letter moved since the one its latest contact records (``letter=``): its digest
+    (queries/letters.py: card, evidence, document requests, roles) is not the one sent."""
+    from .outreach import digests
+    from .windows import state
+
+    marked = {c["subject"] for c in world.facts.of("contact") if c["letter"]}
+    if not marked:
+        return []
+    now = digests(world, people=any(world.facts.nodes[s].kind == "person" for s in marked))
+    out = []
+    for s in sorted(marked):
+        w = state(world, s)
+        if w.letter and now.get(s) != w.letter:
+            f = next(c for c in world.facts.of("contact") if str(c.loc) == w.loc)
+            out.append(Diagnostic(f.loc.file, f.loc.line, f.loc.col, "W130",
+                                  f"the letter sent to {s} on {w.sent} is stale: its card, evidence, document requests "
+                                  f"or roles moved since (letter now {now.get(s)}); write it again with provlog "
+                                  "outreach --only " + s))
+    return out
+
+
+def candidate_results(world) -> List[Diagnostic]:
+    """W131: a candidate whose recorded result is not the one section 11 derives at the as-of date."""
+    from .candidates import candidates
+
+    out = []
+    for c in candidates(world):
+        if not c["agrees"]:
+            f = next(x for x in world.facts.of("candidate") if x["id"] == c["id"])
+            why = f"derived {c['derived']}"
+            if c["criterion"] == "system-card" and c["derived"] != "out-of-scope":
+                within = "within" if c["derived"] == "included" else "not within"
+                why = f"its citation ({c['cited']}, dated {c['cited_date']}) is {within} the 24 months up to {world.as_of}"
+            out.append(Diagnostic(f.loc.file, f.loc.line, f.loc.col, "W131",
+                                  f"candidate {c['id']} is recorded result={c['result']}, but {why}: "
+                                  f"section 11 gives {c['derived']}"))
+    return out
 
 
 def uncited_signals(facts: FactSet) -> List[Diagnostic]:

@@ -99,6 +99,22 @@ CASES = {
                                    f"result r2 evalco humaneval@1 lane=verified run-at=2026-02-05 percentile=60 "
                                    f"dataset-hash={HEX} input-hash={HEX}\n"}, ("world.facts", 3, 1),
              "a revision produces a new hash"),
+    "E175": ({"world.facts": ORG + "policy evalco civil-service\n"}, ("world.facts", 2, 1),
+             "public body's (type=gov), and evalco is type=nonprofit"),
+    # the publication cycle (facts/outreach.py)
+    "E180": ({"world.facts": ORG + PUB + 'source s1 "x" publisher=p status=confirmed\n'
+                                         "contact evalco sent=2026-08-02 replied=2026-08-01 reply=s1\n"},
+             ("world.facts", 4, 40), "is before sent=2026-08-02"),
+    "E181": ({"world.facts": ORG + "contact evalco sent=2026-08-02 replied=2026-08-03\n"}, ("world.facts", 2, 40),
+             "replied= needs reply="),
+    "E182": ({"world.facts": ORG + "reply-window 400\n"}, ("world.facts", 2, 14), "1 to 365 days, got 400"),
+    "E183": ({"world.facts": ORG + PUB + 'source s1 "x" publisher=p status=confirmed\n'
+                                         'candidate c1 "Eval Co" criterion=system-card result=included '
+                                         "checked=2026-08-01 cited=s1\n"}, ("world.facts", 4, 1), "s1 has no date="),
+    "E184": ({"world.facts": ORG + PUB + 'source s1 "x" publisher=p status=confirmed\n'
+                                         'candidate c1 "Eval Co" criterion=statute result=out-of-scope '
+                                         "checked=2026-08-01 cited=s1 org=evalco\n"}, ("world.facts", 4, 1),
+             "org evalco is status=in-scope"),
 }
 
 

@@ -5,7 +5,7 @@ This module is the command group, :func:`main` (the ``provlog`` entry point); th
 grouped by job: cli/questions.py (value, card, why, why-not, prove, refute, query, hops, matrix,
 results), cli/checks.py (check, verify, test, diff), cli/export.py (export, fingerprint),
 cli/reference.py (rules, relations), cli/imports.py (import bods, import ftm), cli/web.py (site,
-serve); what they share (options, loading the world, output) is cli/options.py.
+serve), cli/outreach.py (outreach, candidates); what they share (options, loading the world, output) is cli/options.py.
 
 Exit codes: 0 ok; 1 a check failed (load errors, verify, test); 2 usage
 (unknown org, dimension, policy or preset; a malformed query); 70 an internal error (a bug: one
@@ -20,7 +20,7 @@ import click
 
 from .. import internal
 from ..api import World
-from . import checks, export, imports, lsp, questions, reference, web
+from . import checks, export, history, imports, lsp, outreach, questions, reference, web
 from .options import _STORE, _fail
 
 
@@ -63,6 +63,7 @@ def main(store: Optional[str], no_store: bool) -> None:
 # every command, by its module (`provlog --help` lists them by name)
 for _command in (questions.value, questions.card, questions.why, questions.why_not, questions.prove,
                  questions.refute, questions.query, questions.hops, questions.matrix, questions.results,
-                 checks.check, checks.verify, checks.test, checks.diff, export.export, export.fingerprint,
-                 reference.rules, reference.relations, imports.import_, web.site, web.serve, lsp.lsp):
+                 checks.check, checks.verify, checks.test, checks.diff, history.log, history.blame, export.export,
+                 export.fingerprint, reference.rules, reference.relations, imports.import_, web.site, web.serve,
+                 outreach.outreach, outreach.candidates, lsp.lsp):
     main.add_command(_command)

@@ -96,17 +96,21 @@ def host_served(header: str, hosts: Tuple[str, ...]) -> bool:
 
 
 def create_app(world: str, policy: str = DEFAULT_POLICY, as_of: Optional[str] = None, site: bool = False,
-               loaded_world: Optional[World] = None, host: str = "127.0.0.1") -> Flask:
+               loaded_world: Optional[World] = None, host: str = "127.0.0.1", gate: bool = False,
+               preview: bool = False) -> Flask:
     """A Flask app over the world at ``world`` (a .facts file or folder); ``policy`` is the default shown,
     ``as_of`` the date the world is read at (default: its own as-of statement, else today). ``site``: render
     for the static export (``provlog site``): relative links between files, no policy switch, no diff pages;
     ``loaded_world``: the World already loaded from ``world`` (the export loads it once); ``host``: the
-    address served (``provlog serve --host``): requests must name it or a loopback name."""
+    address served (``provlog serve --host``): requests must name it or a loopback name. ``gate``: withhold
+    each subject still in its reply window (the public site, docs/outreach.md); ``preview``: mark every
+    page a preview (``provlog site --preview``)."""
     if policy not in POLICY_NAMES:
         raise UnknownName(f"unknown policy {policy!r}: one of {', '.join(POLICY_NAMES)}")
     app = Flask(__name__)
     app.jinja_env.finalize = visible
-    app.config.update(PROVLOG_WORLD=world, PROVLOG_POLICY=policy, JSON_SORT_KEYS=False)
+    app.config.update(PROVLOG_WORLD=world, PROVLOG_POLICY=policy, JSON_SORT_KEYS=False, PROVLOG_GATE=gate,
+                      PROVLOG_PREVIEW=preview)
     loaded = _Loaded(world, as_of)
     loaded.world = loaded_world
 
@@ -142,7 +146,7 @@ def _common(app: Flask, world: str, policy: str, site: bool) -> None:
     @app.context_processor
     def common():
         out = {"policies": POLICY_NAMES, "dims": DIMS, "dim_names": DIM_NAMES, "world_path": world,
-               "default_policy": policy, "site": site, "csp": CSP}
+               "default_policy": policy, "site": site, "csp": CSP, "preview": app.config["PROVLOG_PREVIEW"]}
         if site:  # the export's pages link to each other's files, relative, so any folder or file:// serves them
             out["world_path"] = os.path.basename(os.path.normpath(world))
             out["url_for"] = _site_link

@@ -16,6 +16,7 @@ from .. import placement
 from ..api import DEFAULT_POLICY
 from ..money import BUCKETS, IN_KIND, cell_text, lab_distances, tie_graph
 from ..money import ties as tie_statements  # this module's ties() is the web's tie graph
+from ..windows import gated, state
 
 #: the clauses that hold (clamp) a stated bound (RULES section 0 and 9)
 CLAMP = re.compile(r"^held by ([A-Z0-9][A-Za-z0-9.]*):")
@@ -96,10 +97,12 @@ def name_of(world, node: str) -> str:
     return fact["name"] if fact is not None else node
 
 
-def registry(world, policy: str) -> List[Dict[str, Any]]:
-    """One row an org: its values on the eight dimensions, band and role, under ``policy``."""
+def registry(world, policy: str, skip=frozenset()) -> List[Dict[str, Any]]:
+    """One row an org (but those in ``skip``): its values on the eight dimensions, band and role, under ``policy``."""
     rows = []
     for org in world.orgs:
+        if org in skip:
+            continue
         c = card(world, org, policy)
         rows.append({"org": org, "name": name_of(world, org), "values": [c.values[d] for d in DIMS],
                      "band": c.band, "role": c.role})
@@ -211,11 +214,12 @@ def amount(x) -> str:
     return str(float(x))
 
 
-def matrix(world) -> Dict[str, Any]:
+def matrix(world, gate: bool = False) -> Dict[str, Any]:
+    """The money matrix; with ``gate``, without the orgs still in their reply window."""
     m = world.matrix()
     cols = list(BUCKETS) + [IN_KIND]
     return {"columns": cols, "rows": [{"org": org, "name": name_of(world, org), "cells": [dict(m[org][c], text=cell_text(m[org][c])) for c in cols]}
-                                      for org in sorted(m)]}
+                                      for org in sorted(m) if not withheld(world, org, gate)]}
 
 
 def _ratio(x) -> str:
@@ -229,17 +233,51 @@ def presets(world) -> List[Dict[str, Any]]:
             for pid, f in sorted(world.facts.presets.items())]
 
 
-def placed(world, policy: str) -> Dict[str, Any]:
+def candidates(world) -> Dict[str, Any]:
+    """Section 11's candidates page: every candidate checked and its result; the counts leave the
+    out-of-scope ones out (queries/candidates.py)."""
+    from ..candidates import candidates as rows, counts
+
+    return {"as_of": world.as_of, "candidates": rows(world), "counts": counts(world)}
+
+
+def withheld(world, subject: str, gate: bool) -> Optional[str]:
+    """What a page says instead of ``subject`` while the site may not publish it (``gate``: the public
+    site of a world that runs the publication cycle, queries/windows.py); None: publish it."""
+    if not gate or not gated(world):
+        return None
+    key = ("window", subject)
+    if _MEMO is not None and key in _MEMO:
+        return _MEMO[key]
+    w = state(world, subject)
+    got = None if w.published else w.says()
+    if _MEMO is not None:
+        _MEMO[key] = got
+    return got
+
+
+def held_json(world, subject: str, says: str) -> Dict[str, Any]:
+    """A withheld subject's JSON beside its page: its id and name and why it is withheld, nothing else."""
+    return {"subject": subject, "name": name_of(world, subject), "withheld": says}
+
+
+def placed(world, policy: str, gate: bool = False) -> Dict[str, Any]:
     """The site's registry: sections in the RULES' placement order, each band first (queries/placement.py),
-    with every org's values and the world's presets, for the browser's weighted number."""
-    rows = []
-    for r in registry(world, policy):
+    with every org's values and the world's presets, for the browser's weighted number. With ``gate``, an
+    org still in its reply window is listed apart (``withheld``) with no value, band or role."""
+    rows, held = [], []
+    for org in world.orgs:
+        says = withheld(world, org, gate)
+        if says:
+            held.append({"org": org, "name": name_of(world, org), "withheld": says})
+    skip = {h["org"] for h in held}
+    for r in registry(world, policy, skip):
         fact = world.facts.nodes[r["org"]]
         r["group"] = placement.group(r["role"], fact["type"], fact["status"] or "in-scope")
         r["status"] = fact["status"] or "in-scope"
         rows.append(r)
     return {"policy": policy, "dims": list(DIMS), "bands": list(placement.BANDS),
-            "sections": placement.place(rows), "presets": presets(world)}
+            "sections": placement.place(rows), "presets": presets(world), "withheld": held}
 
 
 def _roles(world, by: str, who: str) -> list:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Callable, Optional
 
-from flask import abort, render_template, request
+from flask import abort, current_app, render_template, request
 
 from ...facts import DIMS
 from ...facts.schema import POLICY_NAMES
@@ -49,6 +49,14 @@ def why_not_value(text: str) -> Optional[int]:
     return int(text)
 
 
+def held(w: World, subject: str):
+    """The page that stands for ``subject`` while the public site withholds it (data.withheld), or None."""
+    says = data.withheld(w, subject, current_app.config.get("PROVLOG_GATE", False))
+    if not says:
+        return None
+    return render_template("withheld.html", subject=subject, name=data.name_of(w, subject), says=says)
+
+
 def register(app, the_world: Callable[[], World], policy: str) -> None:
     """Add the pages to ``app``; ``policy`` is the one shown when a page names none."""
 
@@ -56,7 +64,7 @@ def register(app, the_world: Callable[[], World], policy: str) -> None:
     def registry():
         w = the_world()
         p = chosen_policy(policy)
-        reg = data.placed(w, p)
+        reg = data.placed(w, p, current_app.config.get("PROVLOG_GATE", False))
         values = {r["org"]: r["values"] for sec in reg["sections"] for r in sec["rows"]}
         return render_template("registry.html", policy=p, reg=reg, reg_values=values)
 
@@ -64,13 +72,17 @@ def register(app, the_world: Callable[[], World], policy: str) -> None:
     def org_page(org):
         w = the_world()
         known(w, org)
-        return render_template("org.html", o=data.policies(w, org), hops=w.hops(org), amount=data.amount,
-                               policy=chosen_policy(policy), people=data.people_at(w, org))
+        return held(w, org) or render_template("org.html", o=data.policies(w, org), hops=w.hops(org), amount=data.amount,
+                               policy=chosen_policy(policy), people=data.people_at(w, org),
+                               history=app.config.get("PROVLOG_HISTORY", {}).get(org))
 
     @app.get("/why/<org>/<dim>")
     def why(org, dim):
         w = the_world()
         known(w, org, dim)
+        page = held(w, org)
+        if page:
+            return page
         p = chosen_policy(policy)
         not_n = why_not_value(request.args.get("not", ""))
         ways = None if not_n is None else data.why_not(w, org, dim, not_n, p)
@@ -82,7 +94,7 @@ def register(app, the_world: Callable[[], World], policy: str) -> None:
         w = the_world()
         if entity not in w.facts.nodes:
             abort(404, f"unknown entity {entity!r}")
-        return render_template("money.html", t=data.ties(w, entity), name=data.name_of(w, entity),
+        return (w.facts.nodes[entity].kind in ("org", "person") and held(w, entity)) or render_template("money.html", t=data.ties(w, entity), name=data.name_of(w, entity),
                                linkable=w.facts.nodes)
 
     @app.get("/person/<pid>")
@@ -91,13 +103,18 @@ def register(app, the_world: Callable[[], World], policy: str) -> None:
         fact = w.facts.nodes.get(pid)
         if fact is None or fact.kind != "person":
             abort(404, f"unknown person {pid!r}")
-        return render_template("person.html", c=data.person(w, pid), policy=DEFAULT_POLICY)
+        return held(w, pid) or render_template("person.html", c=data.person(w, pid), policy=DEFAULT_POLICY)
 
     @app.get("/people")
     def people():
         w = the_world()
         return render_template("people.html", people=[(p, data.name_of(w, p)) for p in data.people(w)])
 
+    @app.get("/candidates")
+    def candidates():
+        return render_template("candidates.html", c=data.candidates(the_world()))
+
     @app.get("/matrix")
     def matrix():
-        return render_template("matrix.html", m=data.matrix(the_world()), amount=data.amount)
+        return render_template("matrix.html", m=data.matrix(the_world(), current_app.config.get("PROVLOG_GATE", False)),
+                               amount=data.amount)

@@ -1,0 +1,64 @@
+"""Who is in the registry and why (RULES section 11): each candidate checked, the criterion applied,
+the result recorded, and the result derived at the world's as-of date.
+
+Inclusion, within scope: "cited as an external evaluator or red team in at least one frontier system
+card or government evaluation report in the last 24 months" (``system-card``: the cited source's
+date must lie in the 24 months up to the as-of date, facts/outreach.py ``cited_within``); "named in a
+statute, code, or standard as an evaluator" (``statute``) or "operating a safety benchmark cited by a
+frontier developer" (``benchmark``): the cited source is the criterion met. A candidate whose org is
+``status=out-of-scope`` derives ``out-of-scope``: "unranked, shown in their own section, and excluded
+from every statistic", so :func:`counts` leaves it out.
+
+    >>> from provlog import World
+    >>> w = World.load("facts/worlds/example")
+    >>> [(c["id"], c["derived"]) for c in candidates(w)][:2]
+    [('cand-harrowgate', 'excluded'), ('cand-norland-oma', 'included')]
+    >>> counts(w)
+    {'checked': 4, 'included': 3, 'excluded': 1, 'out_of_scope': 1}
+"""
+from __future__ import annotations
+
+from typing import Any, Dict, List
+
+from ..facts.outreach import cited_within
+
+
+def derived(world, f) -> str:
+    """The result section 11 gives candidate ``f`` at the world's as-of date."""
+    org = world.facts.nodes.get(f["org"]) if f["org"] else None
+    if org is not None and org["status"] == "out-of-scope":
+        return "out-of-scope"
+    if f["result"] == "out-of-scope" and org is None:
+        return "out-of-scope"  # a scope finding about a body not in the directory: the curator's word
+    if f["criterion"] == "system-card":
+        src = world.facts.sources.get(f["cited"])
+        return "included" if src is not None and src["date"] and cited_within(src["date"], world.as_of) else "excluded"
+    return "included"
+
+
+def candidates(world) -> List[Dict[str, Any]]:
+    """Every candidate, sorted by id: recorded and derived result, the criterion and its source."""
+    out = []
+    for f in sorted(world.facts.of("candidate"), key=lambda f: f["id"]):
+        src = world.facts.sources.get(f["cited"])
+        got = derived(world, f)
+        out.append({"id": f["id"], "name": f["name"], "criterion": f["criterion"], "result": f["result"],
+                    "derived": got, "agrees": got == f["result"], "checked": f["checked"], "cited": f["cited"],
+                    "cited_title": src["title"] if src is not None else None,
+                    "cited_date": src["date"] if src is not None else None, "org": f["org"], "note": f["note"],
+                    "loc": str(f.loc)})
+    return out
+
+
+def counts(world) -> Dict[str, int]:
+    """The numbers of candidates by derived result; out-of-scope ones are in no other count."""
+    rows = candidates(world)
+    scoped = [c for c in rows if c["derived"] != "out-of-scope"]
+    return {"checked": len(scoped), "included": sum(c["derived"] == "included" for c in scoped),
+            "excluded": sum(c["derived"] == "excluded" for c in scoped), "out_of_scope": len(rows) - len(scoped)}
+
+
+def in_scope(world) -> List[str]:
+    """The orgs every count counts: all but ``status=out-of-scope`` (section 11, D-001)."""
+    return [o for o in world.orgs if (world.facts.nodes[o]["status"] or "in-scope") != "out-of-scope"]
+
