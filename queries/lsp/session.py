@@ -45,7 +45,9 @@ class Session:
             self.live.set_text(p, text)
             self._snap = None
         else:
-            self.alone.setdefault(p, LiveWorld(p)).set_text(p, text)
+            if p not in self.alone:
+                self.alone[p] = LiveWorld(p)
+            self.alone[p].set_text(p, text)
 
     change = open
 
