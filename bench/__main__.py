@@ -1,4 +1,4 @@
-"""python -m bench {generate,run,table,check,cites,bods,web,store,first,diff,edits,site,whatif,history} ... (see bench/README.md)."""
+"""python -m bench {generate,run,table,check,cites,bods,web,store,first,diff,edits,site,whatif,history,lsp} ... (see bench/README.md)."""
 import importlib
 import sys
 
@@ -18,6 +18,7 @@ COMMANDS = {
     "site": (".site", "main"),
     "whatif": (".whatif", "main"),
     "history": (".history", "main"),
+    "lsp": (".lsp", "main"),
 }
 
 

@@ -93,6 +93,8 @@ WARNINGS = {
             "whose digest the contact records (letter=) was sent; write it again with provlog outreach",
     "W131": "a candidate's recorded result is not the derived one (a system-card citation older than 24 months at "
             "the world's as-of, or a met criterion recorded as excluded)",
+    "W140": "provlog lsp only: a file open in the editor that is not part of the world the server serves "
+            "(it is checked alone)",
 }
 
 #: Warnings that are errors under ``check --strict`` and fail ``verify``: the curator's bound, checked.

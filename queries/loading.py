@@ -212,6 +212,16 @@ def _stored_facts(opened, name):
     return S.StoredFacts(opened)
 
 
+def store_for(store: Union[bool, str, os.PathLike], world: Union[str, os.PathLike]) -> Union[bool, str]:
+    """The ``store`` of :meth:`WorldLoading.load` for a ``--store``/``PROVLOG_STORE`` setting: True or
+    False as given, a file as given, and for a folder of stores the world's own file in it."""
+    if isinstance(store, (str, os.PathLike)) and os.path.isdir(store):
+        from ..logic.store import default_path
+
+        return os.path.join(store, default_path(world).name)
+    return store
+
+
 def _rules_digest(rulebooks: Dict[str, Any]) -> str:
     """The fingerprint's hash of every rulebook's rules, the independence RULES first (the registry's order)."""
     import hashlib

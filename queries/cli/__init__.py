@@ -20,7 +20,7 @@ import click
 
 from .. import internal
 from ..api import World
-from . import checks, export, history, imports, outreach, questions, reference, web
+from . import checks, export, history, imports, lsp, outreach, questions, reference, web
 from .options import _STORE, _fail
 
 
@@ -65,5 +65,5 @@ for _command in (questions.value, questions.card, questions.why, questions.why_n
                  questions.refute, questions.query, questions.hops, questions.matrix, questions.results,
                  checks.check, checks.verify, checks.test, checks.diff, history.log, history.blame, export.export,
                  export.fingerprint, reference.rules, reference.relations, imports.import_, web.site, web.serve,
-                 outreach.outreach, outreach.candidates):
+                 outreach.outreach, outreach.candidates, lsp.lsp):
     main.add_command(_command)

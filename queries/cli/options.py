@@ -119,15 +119,13 @@ def _store_for(world: str, old: bool = False):
     """The store option for World.load: True (the default place), False, or a file. ``old``: the
     older side of a diff, which never shares the store file given: ``x.sqlite`` names the new side's,
     ``x.old.sqlite`` the old side's (docs/diff.md)."""
+    from ..loading import store_for
+
     store = _STORE["store"]
     if old and isinstance(store, str) and not os.path.isdir(store):
         stem = store[:-len(".sqlite")] if store.endswith(".sqlite") else store
         return stem + ".old.sqlite"
-    if isinstance(store, str) and os.path.isdir(store):
-        from ...logic.store import default_path
-
-        return os.path.join(store, default_path(world).name)  # a folder of stores: one per world
-    return store
+    return store_for(store, world)  # a folder of stores: one per world
 
 
 GOAL = click.option("--goal", default=None, metavar="GOAL",
