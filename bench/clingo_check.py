@@ -67,8 +67,8 @@ from typing import Any, Dict, Iterable, List, Optional, Tuple
 
 DIMS = "FGPASRMX"
 POLICIES = ("leads-included", "standard", "against-interest", "verified-spans", "primary-only")
-STRUCTURAL_RULES = ("F.1", "G.6", "F.2", "F.3", "F.4", "F.4b", "F.5", "F.6", "F.7", "G.3", "P.1", "P.2", "P.4",
-                    "X.1", "X.2", "X.3", "9", "A.2", "S.4")
+STRUCTURAL_RULES = ("F.1", "G.6", "F.2", "F.3", "F.4", "F.4b", "F.5", "F.6", "F.7", "F.9", "F.10", "G.3", "P.1",
+                    "P.2", "P.4", "X.1", "X.2", "X.3", "9", "A.2", "S.4")
 UNIT = 10000  # percentages in units of 1/10000 of one (0.01%)
 MAX_LINKS = 6
 
@@ -124,6 +124,9 @@ def emit(facts) -> Tuple[str, Dict[str, Any]]:
             add(f"not_evaluated({o}).")
         for w in f["statutory"] or ():
             add(f"statutory({o},{_q(w)}).")
+        for what in ("capital", "clients"):
+            if f[what] == "undisclosed":
+                add(f"undisclosed({o},{_q(what)}).")
         evidence(f, f"org({o})")
     for f in facts.of("entity"):
         e = _q(f["id"])
@@ -210,6 +213,14 @@ def emit(facts) -> Tuple[str, Dict[str, Any]]:
     for f in facts.of("sells"):
         i = fact_id(f)
         add(f"sells({i},{_q(f['org'])},{_q(f['customer'])},{_q(f['what'])}).")
+        evidence(f, i)
+    for f in facts.of("contractor"):
+        i = fact_id(f)
+        add(f"contractor({i},{_q(f['contractor'])},{_q(f['lab'])}).")
+        evidence(f, i)
+    for f in facts.of("administers"):
+        i = fact_id(f)
+        add(f"administers({i},{_q(f['org'])},{_q(f['pool'])}).")
         evidence(f, i)
     for f in facts.of("resolution"):
         add(f"resolution({_q(f['org'])},{_q(f['dim'])},{f['value']},{_q(f['rule'])}).")
@@ -405,6 +416,25 @@ p4(O,F1,F2,L) :- role(F1,P,R1,O,_), org(O,_), R1 = ("board";"advisor"), role(F2,
 ds(d("P.4",O,r(F1,F2)),O,"P","against",cap,2) :- p4(O,F1,F2,_).
 duse(d("P.4",O,r(F1,F2)),(F1;F2)) :- p4(O,F1,F2,_).
 duse(d("P.4",O,r(F1,F2)),G) :- p4(O,F1,F2,X), li(X), liuse(X,G).
+% ... or a founder of a lab contractor (cites the contractor statement too).
+p4c(O,F1,F2,F3) :- role(F1,P,R1,O,_), org(O,_), R1 = ("board";"advisor"), role(F2,P,"founder",X,_), contractor(F3,X,_).
+ds(d("P.4",O,r(F1,F2)),O,"P","against",cap,2) :- p4c(O,F1,F2,_).
+duse(d("P.4",O,r(F1,F2)),(F1;F2;F3)) :- p4c(O,F1,F2,F3).
+
+% F.9: a public body (gov) funded by a public body (entity kind public, or gov org): floor 3, citing
+% the money; administering a pool that a lab pays into: cap 3, citing the administers and the money.
+pubpayer(X) :- entity(X,"public").
+pubpayer(X) :- org(X,"gov").
+f9pub(O,F) :- org(O,"gov"), money(F,X,O,_), counts(F), pubpayer(X).
+ds(d("F.9",O,pub),O,"F","for",floor,3) :- f9pub(O,_).
+duse(d("F.9",O,pub),F) :- f9pub(O,F).
+f9pool(O,E,A,F) :- administers(A,O,E), money(F,L,E,_), lab(L), counts(F).
+ds(d("F.9",O,k(E)),O,"F","against",cap,3) :- f9pool(O,E,_,_).
+duse(d("F.9",O,k(E)),(A;F)) :- f9pool(O,E,A,F).
+
+% F.10: a private company with undisclosed capital structure: cap 3; and client base: cap 2.
+ds(d("F.10",O,o),O,"F","against",cap,3) :- org(O,"private"), undisclosed(O,"capital"), not undisclosed(O,"clients").
+ds(d("F.10",O,o),O,"F","against",cap,2) :- org(O,"private"), undisclosed(O,"capital"), undisclosed(O,"clients").
 
 % X.1 X.2 X.3: selling to a lab.
 xcap("defense",0,"X.1"). xcap("monitoring",0,"X.1"). xcap("guardrails",0,"X.1").
@@ -412,6 +442,10 @@ xcap("data",1,"X.2"). xcap("tooling",1,"X.2"). xcap("license",1,"X.2"). xcap("de
 xcap("consulting",2,"X.3").
 ds(d(R,O,m(F)),O,"X","against",cap,N) :- sells(F,O,L,W), lab(L), xcap(W,N,R).
 duse(d(R,O,m(F)),F) :- sells(F,O,L,W), lab(L), xcap(W,N,R).
+% X.1: a fix product sold to a customer that is not a lab, none of it to a lab: cap 2.
+x1lab(O,W) :- sells(_,O,L,W), lab(L).
+ds(d("X.1",O,m(F)),O,"X","against",cap,2) :- sells(F,O,C,W), xcap(W,0,"X.1"), not lab(C), not x1lab(O,W).
+duse(d("X.1",O,m(F)),F) :- ds(d("X.1",O,m(F)),_,"X","against",cap,2).
 
 % Section 9: no published evaluation (and not a gov org with statutory=): A cap 0.
 % statutory=access: A floor 3 (A.2); statutory=scope: S floor 4 (S.4). They cite the org statement.
@@ -456,7 +490,16 @@ class(S,V,weak) :- has_usable(S,V), not has_conf(S,V), not has_unaud(S,V).
 info(S) :- bound(S,_,_), active(S), sig(S,_,D,_), home(S,_), not home(S,D).
 info(S) :- bound(S,_,_), rule_of(S,"F.11").
 info(S) :- bound(S,cap,_), rule_of(S,"A.3").
-b0(S,K,N) :- bound(S,K,N), active(S), not info(S).
+% P.3: a cooling-off policy (or a public body's statutory post-employment rule) lifts a P.3 cap.
+p3lift(O) :- policy(_,O,"cooling-off").
+p3lift(O) :- policy(_,O,"post-employment"), org(O,"gov").
+info(S) :- bound(S,cap,_), active(S), rule_of(S,"P.3"), sig(S,O,"P",_), p3lift(O).
+% R.6: after a disclosure policy is published (since= at its last day; undated: published), cap 3.
+r6pub(O) :- policy(I,O,"disclosure-policy"), pol_since(I,L), asof(T), L <= T.
+r6pub(O) :- policy(I,O,"disclosure-policy"), not dated(I).
+raised(S) :- bound(S,cap,N), N < 3, active(S), rule_of(S,"R.6"), sig(S,O,"R",_), r6pub(O), not info(S).
+b0(S,K,N) :- bound(S,K,N), active(S), not info(S), not raised(S).
+b0(S,cap,3) :- raised(S).
 b1(S,V,K,N) :- b0(S,K,N), class(S,V,confirmed).
 b1(S,V,cap,N) :- b0(S,cap,N), class(S,V,partial), N >= 1.
 b1(S,V,cap,1) :- b0(S,cap,N), class(S,V,partial), N < 1.

@@ -248,17 +248,23 @@ def clauses_page() -> str:
            "id `<rule>/<org>/<n>`), with provlog's one-line statement of it and the rules that implement it.",
            "`provlog rules [CLAUSE] [--rulebook R]` prints the same. A clause no rule implements is one that",
            "recorded signals cite with `rule=`. How provlog reads the RULES where they leave a choice:",
-           "docs/semantics.md and docs/readings.md.", ""]
+           "docs/semantics.md and docs/readings.md. `gives` is the bounds a signal naming the clause may",
+           "state (logic/clauses.py, BOUNDS): `provlog check` warns of any other (W120, docs/errors.md), and",
+           "of a floor the org's stated policies do not give (W121, logic/policies.py).", ""]
     for book in rulebook_names():
         found = clauses(book)
-        out += [f"## Rulebook {book}", "", "| clause | statement | rules |", "|---|---|---|"]
+        cols = any(c.gives for c in found)
+        out += [f"## Rulebook {book}", "", "| clause | statement |" + (" gives |" if cols else "") + " rules |",
+                "|---|---|" + ("---|" if cols else "") + "---|"]
         out += [f"| {f'[{c.id}](#{book}-{_anchor(c.id)})' if c.rules else c.id} | {_cell(c.statement)} | "
-                f"{len(c.rules)} |" for c in found]
+                + (f"{_cell(c.gives)} | " if cols else "") + f"{len(c.rules)} |" for c in found]
         out.append("")
         for c in found:
             if not c.rules:
                 continue
-            out += [f'<a id="{book}-{_anchor(c.id)}"></a>', f"### {book} {c.id}", "", c.statement, "", "```"]
+            out += [f'<a id="{book}-{_anchor(c.id)}"></a>', f"### {book} {c.id}", "", c.statement, ""]
+            out += [f"Gives: {c.gives}.", ""] if c.gives else []
+            out += ["```"]
             for r in c.rules:
                 out += [f"# {r.template}" if r.template else "# (a step with no display line)", r.text]
             out += ["```", ""]

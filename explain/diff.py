@@ -102,15 +102,16 @@ class _Side:
         root = self.ex.prove_atom(item.relation, row)
         return (row[5] if item.relation == "value" else self.ex.graph.nodes[root].get("rule")), root
 
-    def leaves(self, root: str) -> Tuple[List[Any], List[Tuple[str, Tuple]]]:
-        """The edited statements at the fact leaves of ``root``'s proof, and the atoms it reads as absent."""
+    def leaves(self, root: str, every: bool = False) -> Tuple[List[Any], List[Tuple[str, Tuple]]]:
+        """The edited statements (``every``: all statements) at the fact leaves of ``root``'s proof, and
+        the atoms it reads as absent."""
         g, found, absent = self.ex.graph, [], []
         by_fid = self.d.facts.by_fid
         for n in sorted({root} | g.descendants(root), key=str):
             a = g.nodes[n]
-            if a.get("kind") == "fact" and str(n).startswith("fact ") and self.edited:
+            if a.get("kind") == "fact" and str(n).startswith("fact ") and (self.edited or every):
                 f = by_fid.get(str(n)[5:])
-                if f is not None and f.canon() in self.edited:
+                if f is not None and (every or f.canon() in self.edited):
                     found.append(f)
             elif a.get("kind") == "absent" and a.get("atom"):
                 absent.append(a["atom"])
@@ -119,6 +120,18 @@ class _Side:
     def holding(self, atoms: Sequence[Tuple[str, Tuple]]) -> List[str]:
         """The proofs, on this side, of the atoms of ``atoms`` that hold here."""
         return [self.ex.prove_atom(name, tuple(row)) for name, row in atoms if self.ex.rows(name, list(row))]
+
+
+def proof_leaves(derivation, what: str, row: Tuple) -> Tuple[Optional[str], List[Any]]:
+    """The deciding rule of ``row`` (a row of :data:`ITEMS` kind ``what``) and the statements at the fact
+    leaves of its proof, in file order (``provlog blame`` asks, of each, when it last changed).
+
+        >>> rule, facts = proof_leaves(d, "value", ("acme", "F", "standard", 2, "sg1", "F.1"))  # doctest: +SKIP
+    """
+    side = _Side(derivation, ())
+    rule, root = side.prove(ITEMS[what], row)
+    found = side.leaves(root, every=True)[0]
+    return rule, sorted({f.fid: f for f in found}.values(), key=lambda f: (f.loc.file, f.loc.line))
 
 
 def _rests(sides: Tuple[_Side, _Side], roots: Tuple[Optional[str], Optional[str]]) -> Tuple[List[Any], List[Any]]:
@@ -142,30 +155,36 @@ def _rests(sides: Tuple[_Side, _Side], roots: Tuple[Optional[str], Optional[str]
 
 
 def moves(old, new, rows: Dict[str, Any], removed: Sequence[Any], added: Sequence[Any],
-          policy: Optional[str] = None) -> List[Move]:
+          policy: Optional[str] = None, org: Optional[str] = None, dim: Optional[str] = None) -> List[Move]:
     """Every reported row that differs between derivations ``old`` and ``new``, by org, then kind
     (:data:`ITEMS` order), then key. ``rows``: relation -> Change (logic/diff.py) of at least
     :data:`RELATIONS`; ``removed``/``added``: the statements only the old, only the new side has;
-    ``policy``: only rows under it (rows that name no policy are always reported)."""
+    ``policy``: only rows under it (rows that name no policy are always reported); ``org``: only that
+    org's rows; ``dim``: only values and conflicts of that dimension (nothing is proved for the rest)."""
     sides = (_Side(old, removed), _Side(new, added))
     out: List[Move] = []
     for what, item in ITEMS.items():
         ch = rows.get(item.relation)
-        if not ch:
+        if not ch or (dim is not None and what not in ("value", "conflict")):
             continue
         pairs: Dict[Tuple, List[Optional[Tuple]]] = {}
         for i, rs in enumerate((ch.removed, ch.added)):
             for r in rs:
                 if policy is not None and item.policy is not None and r[item.policy] != policy:
                     continue
+                if (org is not None and item.org is not None and r[item.org] != org) or \
+                        (dim is not None and r[1] != dim):
+                    continue
                 pairs.setdefault(tuple(r[k] for k in item.keys), [None, None])[i] = r
         for key, (a, b) in pairs.items():
             if item.org is not None:
-                org = (a or b)[item.org]
+                found = (a or b)[item.org]
             else:  # a contribution: the org of its result
-                org = sides[0].org_of_result(key[0]) if a else None
-                org = org or sides[1].org_of_result(key[0])
-            m = Move(what, org or "", key, a, b)
+                found = sides[0].org_of_result(key[0]) if a else None
+                found = found or sides[1].org_of_result(key[0])
+                if org is not None and found != org:
+                    continue
+            m = Move(what, found or "", key, a, b)
             roots: List[Optional[str]] = [None, None]
             if a is not None:
                 m.old_rule, roots[0] = sides[0].prove(item, a)

@@ -13,6 +13,8 @@ from typing import Dict, List, Optional, Tuple
 from .graph import ProofGraph
 
 from ..logic import Derivation
+from ..logic.bounds import policy_evidence
+from ..logic.lifts import WOULD_LIFT
 from .goals import refute_row
 from ..logic.syntax import Atom, Compare, Negated, Var, parse_rule
 from .proof import _BOOKKEEPING, _FREE, Explainer, atom_id, statement_text
@@ -201,6 +203,12 @@ def _bound_node(d: Derivation, ex: Explainer, sid: str, kind: str, bound, srule:
         g.add_edge(node, held)
     for c in kids:
         g.add_edge(node, c)
+    said = policy_evidence(d.facts, sid) if kind == "floor" else None
+    if said:  # a floor that needs a policy: what it stands on (logic/bounds.py; W121 when they fall short)
+        nid = ex._add(f"evidence {sid}", kind="evidence", rule=srule, label=said.text)
+        g.add_edge(node, nid)
+        for c in [ex.fact_node(f) for f in said.facts] or _evidence_nodes(ex, sid):  # no policy: its span
+            g.add_edge(nid, c)
     return node
 
 
@@ -518,8 +526,9 @@ def _lift_cap(ex: Explainer, sid: str, rule: str, target: int, policy: str) -> L
     if sid in d.derived:
         used = {str(f.loc) for f in d.facts if f.fid in d.derived[sid].facts}  # the facts its rule cites
         return _lift_proof(ex, ex.prove_atom("derive", d.derived_rows[sid]), rule, used.__contains__)
-    return [f"{sid} is recorded under {rule}: it lifts only when retired (status=superseded or differs) "
-            f"or when its citations stop being admissible under {policy}"]
+    lifts = [WOULD_LIFT[rule].format(org=d.facts.signals[sid]["org"])] if rule in WOULD_LIFT else []
+    return lifts + [f"{sid} is recorded under {rule}: it lifts only when retired (status=superseded or differs) "
+                    f"or when its citations stop being admissible under {policy}"]
 
 
 def render_why_not(doc: Dict) -> List[str]:

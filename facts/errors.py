@@ -62,6 +62,9 @@ CATALOG = {
     "E167": ("a revision without a new hash: two results with the same dataset-hash and input-hash and different scores",
              "result r1 evalco humaneval@1 lane=verified run-at=2026-01-05 percentile=50 dataset-hash=<64 hex> input-hash=<64 hex>\n"
              "result r2 evalco humaneval@1 lane=verified run-at=2026-02-05 percentile=60 dataset-hash=<64 hex> input-hash=<64 hex>"),
+    # the facts a floor needs (issue 40, logic/policies.py)
+    "E175": ("a civil-service policy (a public body's statutory conflict rules, G.2) for an org that is not type=gov",
+             "policy evalco civil-service"),
     # the publication cycle (facts/outreach.py, docs/outreach.md)
     "E180": ("a contact's reply dated before its letter was sent", "contact evalco sent=2026-08-02 replied=2026-08-01 reply=s0"),
     "E181": ("a contact's replied= without reply= (the source that holds the reply), or reply= without replied=",
@@ -82,11 +85,19 @@ WARNINGS = {
     "W100": "a signal that cites no source (no cite statement, no src=): no policy admits it, it sets no bound",
     "W110": "a quoted constant of an expect holds/fails goal that names nothing in the world, the fact language "
             "or the rules (a typo makes `expect fails` pass for the wrong reason)",
+    "W120": "a signal stating a direction or a bound its clause does not give (S.2 gives cap 2; `provlog rules S.2`); "
+            "an error under `check --strict`, and `verify` fails",
+    "W121": "a floor the org's stated policies or legal form do not give (G.2 with one conflict-policy element, P.5 "
+            "without disclose-ties, R.7's 3 without no-lab-review or security-only-redactions); an error under "
+            "`check --strict`, and `verify` fails",
     "W130": "a stale letter: the subject's letter (card, evidence, document requests, roles) moved since the letter "
             "whose digest the contact records (letter=) was sent; write it again with provlog outreach",
     "W131": "a candidate's recorded result is not the derived one (a system-card citation older than 24 months at "
             "the world's as-of, or a met criterion recorded as excluded)",
 }
+
+#: Warnings that are errors under ``check --strict`` and fail ``verify``: the curator's bound, checked.
+STRICT_WARNINGS = frozenset({"W120", "W121"})
 
 #: Declarations every CATALOG example may refer to (loaded as a second file).
 EXAMPLE_PRELUDE = """\

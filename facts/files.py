@@ -142,10 +142,32 @@ class GitError(Exception):
     """A revision or repository git cannot read (the message says what git said)."""
 
 
+#: Every git call runs with configuration that runs nothing: no system or user config file, no
+#: hook, fsmonitor, ssh or proxy command, credential helper, pager or prompt, no network (a partial
+#: clone's missing object is an error, not a fetch). The repository's own config is still read
+#: (git needs its format), and these ``-c`` settings override whatever it says.
+_CLOSED = ("-c", "core.fsmonitor=", "-c", "core.sshCommand=", "-c", "core.hooksPath=/dev/null",
+           "-c", "core.gitProxy=", "-c", "core.askPass=", "-c", "credential.helper=", "-c", "core.pager=cat",
+           "-c", "protocol.allow=never", "-c", "core.alternateRefsCommand=", "-c", "uploadpack.packObjectsHook=",
+           "-c", "diff.external=", "-c", "safe.bareRepository=explicit", "--no-pager", "--no-replace-objects")
+
+
+def _git_env() -> Dict[str, str]:
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith("GIT_") and k not in ("SSH_ASKPASS", "PAGER", "EDITOR", "VISUAL")}
+    env.update(GIT_CONFIG_NOSYSTEM="1", GIT_CONFIG_GLOBAL=os.devnull, GIT_TERMINAL_PROMPT="0",
+               GIT_PAGER="cat", PAGER="cat", GIT_OPTIONAL_LOCKS="0", GIT_NO_LAZY_FETCH="1",
+               GIT_ASKPASS="/bin/false", SSH_ASKPASS="/bin/false", GIT_SSH_COMMAND="/bin/false",
+               GIT_PROTOCOL_FROM_USER="0", GIT_ALLOW_PROTOCOL="")
+    return env
+
+
 def git(args: List[str], cwd=None, data: Optional[bytes] = None) -> bytes:
-    """``git ARGS`` in ``cwd``; its output, or GitError with its first line of stderr."""
+    """``git ARGS`` in ``cwd`` (configuration closed: :data:`_CLOSED`); its output, or GitError with its
+    first line of stderr."""
     try:
-        run = subprocess.run(["git", *args], cwd=cwd, input=data, capture_output=True, check=False)
+        run = subprocess.run(["git", *_CLOSED, *args], cwd=cwd, input=data, capture_output=True, check=False,
+                             env=_git_env(), stdin=None if data is not None else subprocess.DEVNULL)
     except OSError as e:
         raise GitError(f"cannot run git: {e.strerror}") from None
     if run.returncode != 0:
@@ -154,15 +176,29 @@ def git(args: List[str], cwd=None, data: Optional[bytes] = None) -> bytes:
     return run.stdout
 
 
+def commit_of(rev: str, cwd) -> str:
+    """The commit id ``rev`` names in the repository holding ``cwd``; GitError if it names none."""
+    top = git(["rev-parse", "--show-toplevel"], cwd).decode().strip()
+    try:
+        return git(["rev-parse", "--verify", "--quiet", "--end-of-options", f"{rev}^{{commit}}"],
+                   cwd).decode().strip()
+    except GitError:
+        raise GitError(f"{rev!r} is not a revision of the repository at {top}") from None
+
+
 _LINK, _TREE, _MODULE = "120000", "040000", "160000"
 _HOPS = 40  # symlinks followed in a row before one is called a loop (as Linux's ELOOP)
+_ROOT = ("040000", "tree", "", 0)
 
 
 class GitTree:
     """One commit's tree, read from git's object store; paths are repository-relative.
 
     ``rev`` is whatever ``git rev-parse`` takes (``HEAD~1``, ``main``, a commit id); names read
-    ``REV:path`` as the user wrote REV. Blobs are read once, all in one ``git cat-file --batch``.
+    ``REV:path`` as the user wrote REV. Only the paths the loader asks about are read: a folder's
+    entries by one ``git ls-tree -r`` of that folder, a single path's by ``git ls-tree`` of it, and the
+    ``.facts`` files and symlinks of a folder listed in one ``git cat-file --batch``; never the rest of
+    the tree, so a large file elsewhere in the repository costs nothing.
     """
 
     def __init__(self, rev: str, cwd=None):
@@ -170,19 +206,44 @@ class GitTree:
         cwd = os.fspath(cwd or os.getcwd())
         self.top = Path(git(["rev-parse", "--show-toplevel"], cwd).decode().strip())
         self.prefix = git(["rev-parse", "--show-prefix"], cwd).decode().strip()  # cwd inside the repository
-        try:
-            self.commit = git(["rev-parse", "--verify", "--quiet", "--end-of-options", f"{rev}^{{commit}}"],
-                              cwd).decode().strip()
-        except GitError:
-            raise GitError(f"{rev!r} is not a revision of the repository at {self.top}") from None
-        out = git(["ls-tree", "-r", "-t", "-z", "--full-tree", self.commit], self.top)
-        self.entries: Dict[str, Tuple[str, str, str]] = {}  # path -> (mode, type, object id)
+        self.commit = commit_of(rev, cwd)
+        self.entries: Dict[str, Tuple[str, str, str, int]] = {}  # path -> (mode, type, object id, size)
+        self._asked: Set[str] = set()  # paths whose entry was asked of git (found or not)
+        self._listed: Set[str] = set()  # folders listed whole (every entry under them is in entries)
+        self._blobs: Dict[str, bytes] = {}
+        self._want: Set[str] = set()  # blobs to read in the next batch
+
+    def _ls(self, args: List[str]) -> None:
+        out = git(["ls-tree", "-z", "-l", "--full-tree", *args], self.top)
         for item in out.split(b"\0"):
             if item:
                 meta, _, path = item.partition(b"\t")
-                mode, kind, oid = meta.decode().split()
-                self.entries[path.decode("utf-8", "surrogateescape")] = (mode, kind, oid)
-        self._blobs: Dict[str, bytes] = {}
+                mode, kind, oid, size = meta.decode().split()
+                p = path.decode("utf-8", "surrogateescape")
+                self.entries[p] = (mode, kind, oid, int(size) if size.isdigit() else 0)
+                self._asked.add(p)
+
+    def _under_listed(self, p: str) -> bool:
+        return any(p == d or p.startswith(d + "/") or d == "." for d in self._listed)
+
+    def _get(self, p: str) -> Optional[Tuple[str, str, str, int]]:
+        """The entry at repository path ``p`` (no symlink followed), asked of git once."""
+        if p in ("", "."):
+            return _ROOT
+        if p not in self._asked and not self._under_listed(p):
+            self._asked.add(p)
+            self._ls([self.commit, "--", f":(literal){p}"])
+        return self.entries.get(p)
+
+    def _list(self, folder: str) -> None:
+        """Every entry under ``folder`` (one ``ls-tree -r``); its ``.facts`` blobs and links read next."""
+        if folder in self._listed:
+            return
+        self._ls(["-r", "-t", self.commit] + ([] if folder in ("", ".") else ["--", f":(literal){folder}"]))
+        self._listed.add("." if folder in ("", ".") else folder)
+        under = "" if folder in ("", ".") else folder + "/"
+        self._want |= {e[2] for p, e in self.entries.items() if p.startswith(under) and e[1] == "blob"
+                       and (e[0] == _LINK or p.endswith(".facts"))}
 
     # -- paths --------------------------------------------------------------------------------
     def path(self, given: str) -> PurePosixPath:
@@ -197,9 +258,8 @@ class GitTree:
     def name(self, path) -> str:
         return f"{self.rev}:{path}"
 
-    def _entry(self, path) -> Optional[Tuple[str, str, str]]:
-        p = str(path)
-        return ("040000", "tree", "") if p in ("", ".") else self.entries.get(p)
+    def _entry(self, path) -> Optional[Tuple[str, str, str, int]]:
+        return self._get(str(path))
 
     def resolve(self, path) -> PurePosixPath:
         """``path`` with ``..`` folded and symlinks followed; OSError if a link loops; ValueError if it
@@ -217,7 +277,7 @@ class GitTree:
             if part == ".":
                 continue
             here = posixpath.join(*done, part)
-            got = self.entries.get(here)
+            got = self._get(here)
             if got is not None and got[0] == _LINK:
                 hops += 1
                 if hops > _HOPS:
@@ -254,13 +314,15 @@ class GitTree:
         got = self._entry(path)
         if got is None:
             raise OSError(errno.ENOENT, "No such file or directory")
-        mode, kind, oid = got
+        mode, kind, oid, size = got
         if kind == "tree":
             raise OSError(0, "a folder, not a file")
         if kind != "blob" or mode == _LINK:
             raise OSError(0, "not a regular file (a submodule)")
+        if size > limit:  # known from the listing: never read
+            raise TooBig(size)
         data = self._blob(oid)
-        if len(data) > limit:
+        if len(data) > limit:  # pragma: no cover - the listing gave its size
             raise TooBig(len(data))
         return data
 
@@ -271,8 +333,9 @@ class GitTree:
 
     def _blob(self, oid: str) -> bytes:
         if oid not in self._blobs:
-            # every blob of the tree in one process: a world is read whole anyway
-            want = sorted({o for m, k, o in self.entries.values() if k == "blob"} - set(self._blobs) | {oid})
+            # the listed folders' .facts files and links in one process: a world is read whole anyway
+            want = sorted((self._want | {oid}) - set(self._blobs))
+            self._want.clear()
             self._blobs.update(_cat(self.top, want))
         return self._blobs[oid]
 
@@ -280,11 +343,12 @@ class GitTree:
         """As :meth:`Disk.listing`, over the tree: every ``.facts`` entry under ``folder``."""
         top = self.resolve(folder)
         under = "" if str(top) == "." else f"{top}/"
+        self._list(str(top))
         files: List[PurePosixPath] = []
         for p in sorted(self.entries):
             if not p.startswith(under):
                 continue
-            mode, kind, _ = self.entries[p]
+            mode, kind, _, _ = self.entries[p]
             name = posixpath.basename(p)
             is_facts = name.endswith(".facts")
             path = PurePosixPath(p)

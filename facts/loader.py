@@ -26,7 +26,7 @@ from .resolving import _resolve
 
 
 def load_world(path: Union[str, os.PathLike], strict: bool = False, root: Optional[Union[str, os.PathLike]] = None,
-               language: Optional[S.Language] = None, files=None) -> FactSet:
+               language: Optional[S.Language] = None, files=None, rewrite=None) -> FactSet:
     """Load a world from a ``.facts`` file or a folder of them (recursively).
 
     Raises :class:`LoadError` with every error found; returns a complete
@@ -37,6 +37,8 @@ def load_world(path: Union[str, os.PathLike], strict: bool = False, root: Option
     file system): a :class:`~provlog.facts.files.GitTree` reads a revision's,
     ``path`` then being a path in its tree, and names them ``REV:path``; a
     :class:`~provlog.facts.files.TreePath` ``path`` is both at once.
+    ``rewrite``: ``(name, text) -> text``, each file's text as a what-if edits it before it is read
+    (facts/whatif.py :class:`~provlog.facts.whatif.Rewrite`).
     """
     if isinstance(path, TreePath):
         files, p = path.tree, path.path
@@ -51,7 +53,7 @@ def load_world(path: Union[str, os.PathLike], strict: bool = False, root: Option
         top = files.resolve(p if is_dir else p.parent)
     except (OSError, ValueError, RuntimeError):
         top = None  # read() reports it
-    reader = _Reader(files, strict, errs, top=top)
+    reader = _Reader(files, strict, errs, top=top, rewrite=rewrite)
 
     def refuse(entry, code: str, msg: str) -> None:
         errs.add(files.name(entry), 1, 1, code, msg)

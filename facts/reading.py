@@ -30,8 +30,9 @@ MAX_STATEMENTS = 2_000_000
 class _Reader:
     """Reads files and their includes, parses them, and checks statements."""
 
-    def __init__(self, files, strict: bool, errs: _Collector, top=None):
+    def __init__(self, files, strict: bool, errs: _Collector, top=None, rewrite=None):
         self.files = files  # facts/files.py: Disk, or a GitTree
+        self.rewrite = rewrite  # (name, text) -> the text as a what-if edits it (facts/whatif.py), or None
         self.top = top  # the world's folder: an include may not lead out of it (E154)
         self.strict = strict
         self.errs = errs
@@ -83,6 +84,11 @@ class _Reader:
         text = _decode(data, name, self.errs)
         if text is None:
             return
+        if self.rewrite is not None:
+            edited = self.rewrite(name, text)
+            if edited != text:  # the what-if's file: keyed by what was read, as the edit reads
+                text = edited
+                self.digests[str(path)] = hashlib.sha256(edited.encode("utf-8", "surrogatepass")).hexdigest()
         stmts = self.errs.parse(text, name)
         self.count += len(stmts)
         if self.count > MAX_STATEMENTS:

@@ -74,8 +74,11 @@ def _check_references(facts: List[Fact], errs: _Collector, kinds: Dict[str, Dict
     refs = [(f.loc.file, r) for f in facts for r in f.refs] + errs.refused_refs
     for f in facts:  # resolved here; a loaded world does not keep them
         object.__setattr__(f, "refs", ())
+    space: Dict[Tuple[str, ...], str] = {}  # a reference's kinds -> its namespace (a few shapes, many refs)
     for file, (ident, allowed, line, col, what) in refs:
-        ns = "node" if set(allowed) & set(S.NODE) else allowed[0]
+        ns = space.get(allowed)
+        if ns is None:
+            ns = space[allowed] = "node" if set(allowed) & set(S.NODE) else allowed[0]
         target = kinds.get(ns, {}).get(ident)
         if target is None and ident in attempted:
             continue

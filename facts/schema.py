@@ -272,6 +272,19 @@ def _check_policy(values: Dict[str, Any], flags) -> list:
     return []
 
 
+def _policies_across(policies: list, lookup) -> list:
+    """E175: ``civil-service`` (statutory civil-service conflict rules, which G.2 counts "for a public
+    body") stated for an org that is not one (``type=gov``)."""
+    out = []
+    for f in policies:
+        org = lookup("node", f["org"]) or lookup("org", f["org"])
+        if f["policy"] == "civil-service" and org is not None and org["type"] != "gov":
+            out.append((f, "E175", f"policy {f['org']} civil-service: statutory civil-service conflict rules are a "
+                                   f"public body's (type=gov), and {f['org']} is type={org['type']} (G.2); state its "
+                                   "own conflict policy's elements (recusal, no-contingent-fees, ...)"))
+    return out
+
+
 def _check_preset(values: Dict[str, Any], flags) -> list:
     if all(values[d] == 0 for d in V.DIMS):
         return [(None, "E104", "a preset needs at least one weight above 0")]
@@ -292,7 +305,7 @@ ROLES = enum("founder", "executive", "director", "board", "committee", "advisor"
 POLICIES = enum(
     "recusal", "no-contingent-fees", "no-lab-investments", "disclose-lab-revenue", "mandatory-recusal",
     "disclose-ties", "cooling-off", "no-lab-money", "lab-revenue-cap", "market-rates", "publication-rights",
-    "disclosure-policy", "no-lab-review", "security-only-redactions",
+    "disclosure-policy", "no-lab-review", "security-only-redactions", "civil-service", "post-employment",
 )
 SELLS = enum("defense", "monitoring", "guardrails", "data", "tooling", "license", "deployment", "consulting",
              "free-tool")
@@ -358,6 +371,8 @@ declare(Decl("org", (Field("id"), Field("name", _text, quoted=True)), declares="
     opt("output", enum("engagements", "leaderboard", "standard")),
     opt("evaluated", enum("yes", "no")),
     opt("statutory", enum("access", "scope"), many=True),
+    opt("capital", enum("disclosed", "undisclosed")),  # its capital structure (F.10)
+    opt("clients", enum("disclosed", "undisclosed")),  # its client base (F.10)
 ), summary="an organization that evaluates frontier models"))
 declare(Decl("entity", (Field("id"), Field("name", _text, quoted=True)), declares="entity", attrs=_attrs(
     opt("kind", enum("fund", "company", "foundation", "pooled-fund", "daf", "public", "other")),
@@ -385,11 +400,18 @@ declare(Decl("role", (Field("person", ref=("person",)), Field("role", ROLES), Fi
              summary="a person's role at an org, lab or entity"))
 declare(Decl("policy", (Field("org", ref=("org",)), Field("policy", POLICIES)),
              attrs=_attrs(opt("since", DATE), opt("amended", _amendment, many=True), opt("value", V.parse_pct)),
-             check=_check_policy,
-             summary="a published policy of an org; `amended=` says how many times it was amended (`amended=2`) "
+             check=_check_policy, across=_policies_across,
+             summary="a published policy of an org (`civil-service`: a public body's statutory conflict rules, "
+                     "G.2); `amended=` says how many times it was amended (`amended=2`) "
                      "or when (`amended=2024-03,2025-11-20`), which F.8 reads for a no-lab-money rule"))
 declare(Decl("sells", (Field("org", ref=("org",)), Field("customer", ref=NODE), Field("what", SELLS)),
              summary="an org sells something to a customer"))
+declare(Decl("contractor", (Field("contractor", ref=("org", "entity")), Field("lab", ref=("lab",))),
+             unique=("contractor", "lab"),
+             summary="a contractor of a lab: it does paid work for the lab (P.4 reads its founders)"))
+declare(Decl("administers", (Field("org", ref=("org",)), Field("pool", ref=("entity",))),
+             unique=("org", "pool"),
+             summary="an org administers a grant pool (F.9 reads the money paid into the pool)"))
 declare(Decl("source", (Field("id"), Field("title", _text, quoted=True)), declares="source", evidence=False,
              check=_check_source,
              flags=frozenset({"quarantined"}), attrs=_attrs(

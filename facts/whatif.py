@@ -1,249 +1,252 @@
-"""A change not yet written: a world's facts without some statements, or with one value set (issue 28).
+"""A change not yet written: the world's files as they would read with some statements taken away or
+one value set (issues 28, 38).
 
-``provlog diff WORLD --without ID`` and ``--set ID key=value`` ask what a change
-would move before anyone edits a file. The change is made here, on the
-loaded facts, and checked as a load would check it: a ``--set`` value is put in
-the statement's own line and that line is read again by the loader
-(facts/checking.py ``check_statement``), so a value the fact language refuses is
-the loader's error, at the statement's file:line:col; a statement that would
-name something removed is refused with E110 where it stands.
+``provlog diff WORLD --without ID`` and ``--set ID KEY=VALUE`` ask what a change
+would move before anyone edits a file. A what-if *is* the edited file: as the
+loader reads each file of the world, :class:`Rewrite` writes the change into
+its text (a statement taken away is blanked, its lines kept, so every other
+statement stays at its line; a value is written where the statement writes it,
+or added at its end), and the loader reads that text as it reads any file.
+So the errors and the difference are exactly those of writing the edit into
+the file: a signal renamed while cites still name it is E110 at each cite, a
+value the fact language refuses is the loader's error at the statement's
+``file:line:col``.
 
-    >>> removed, added = change(Statements(facts), without=["src-blog"], sets=[("sg1", "status=differs")],
-    ...                         text=lambda f: open(f.loc.file).read())   # doctest: +SKIP
+    >>> edit = Rewrite(without=["src-blog"], sets=[("sg1", "status=differs")])   # doctest: +SKIP
+    >>> facts = load_world("w", rewrite=edit)                                     # doctest: +SKIP
+    >>> edit.check()                                                              # doctest: +SKIP
 
 What ``--without`` takes away: a source, with every ``cite`` of it and its id
-in every ``src=`` list (the document is gone, so are its citations); a signal,
-with its cites; any other statement by its id (``stake@w/a.facts:12`` or a
-declared id), alone.
+in every ``src=`` list (the document is gone, so are its citations; an emptied
+``src=`` goes); a signal, with its cites; any other statement by its id
+(``stake@w/a.facts:12`` or a declared id), alone. A ``--set`` value is one
+attribute value (a word, a "string", or a comma list of them): anything the
+fact language would not read back as exactly that (a line end, a ``#``, an
+unclosed quote, a space outside quotes, a second ``=``) is refused before any
+file is read, E104 at ``--set:N:COL`` (the Nth ``--set``, the column in its
+KEY=VALUE).
 """
 from __future__ import annotations
 
 import re
-from typing import Callable, Dict, Iterable, List, Optional, Sequence, Set, Tuple
+from typing import Dict, List, Optional, Sequence, Set, Tuple
 
 from ..grammar import Pair, parse_text
-from ..grammar.parser import Arg
+from ..grammar.parser import Arg, RawStatement, tokens
 from .errors import Diagnostic, LoadError
 from .language import LANGUAGE
-from .model import Fact, FactSet
+from .model import Fact
 
 #: the words after a statement's positional fields, by name (``--set sg1 bound=3``)
 TAIL = {"signal": ("kind", "bound"), "cite": ("span",)}
-_TOKEN = re.compile(r'"(?:[^"\\\r\n]|\\.)*"|(?:>=|[^\s"=,#])+')
+_KEY = re.compile(r"[A-Za-z][A-Za-z0-9_-]*\Z")
+_FID = re.compile(r"(?P<kind>[A-Za-z][A-Za-z0-9-]*)@(?P<file>.+):(?P<line>[0-9]+)\Z")
+_WORDS = re.compile(r'[^\s"=,#]+')
+_LINE_END = re.compile(r"\r\n?|\n")
 
 
 class WhatIfError(LoadError):
     """A what-if that names nothing, or that the fact language refuses (exit 1, located)."""
 
 
-class Statements:
-    """What a what-if reads of a world: its statements by id, and those that may name some ids. This one
-    reads a list of facts; a stored world has its own (queries/diff.py reads them from the store)."""
-
-    def __init__(self, facts: Sequence[Fact]):
-        self._facts = list(facts)
-
-    def find(self, ident: str) -> List[Fact]:
-        """The statements an id names: a fact id (``kind@file:line``, ``kind:id``), else a declared id."""
-        got = [f for f in self._facts if f.fid == ident]
-        return got or [f for f in self._facts if f.get("id") == ident and LANGUAGE.decls[f.kind].declares]
-
-    def naming(self, ids: Set[str]) -> List[Fact]:
-        """Every statement that may name one of ``ids`` (a superset: each is checked)."""
-        return [f for f in self._facts if any(x in ids for x, _ in _refs(f))]
+def _refuse(n: int, col: int, assignment: str, message: str) -> WhatIfError:
+    return WhatIfError([Diagnostic("--set", n, col, "E104", message, assignment)])
 
 
-class _View(Statements):
-    """A world's statements with a what-if's changes so far: ``now`` maps a fact id to its new fact (None:
-    removed)."""
+def checked_set(n: int, assignment: str) -> Tuple[str, str]:
+    """``(key, value)`` of the ``n``-th ``--set``'s KEY=VALUE, or WhatIfError (E104 at ``--set:n:col``)
+    where the value is not one attribute value as the fact language reads it.
 
-    def __init__(self, world: Statements):
-        self._w = world
-        self.now: Dict[str, Optional[Fact]] = {}
-        self.was: Dict[str, Fact] = {}
+        >>> checked_set(1, "status=unaudited")
+        ('status', 'unaudited')
+        >>> checked_set(2, "status=unaudited source evil")
+        Traceback (most recent call last):
+        provlog.facts.whatif.WhatIfError: 1 error in world
+        --set:2:17: a --set value is one value: ' ' ends it here, and the rest would be read as more of the statement; quote a text value ("...") [E104]
+    """
+    key, eq, value = assignment.partition("=")
+    if not eq or not _KEY.match(key):
+        raise _refuse(n, 1, assignment, f"--set takes ID KEY=VALUE (KEY a name such as status), got {assignment!r}")
+    base = len(key) + 2  # the column of the value's first character
+    for i, ch in enumerate(value):
+        if ch in "\r\n":
+            raise _refuse(n, base + i, assignment, "a --set value is one value on one line: a line end here would "
+                                                   "start a new statement")
+    if not value:
+        raise _refuse(n, base, assignment, f"--set {key}= needs a value after the =")
+    atom = True  # an atom is expected next (a word or a string), else a comma
+    for kind, start, tok in tokens(value):
+        ok = kind in ("WORD", "STRING") if atom else kind == "COMMA"
+        if not ok:
+            what = {"COMMENT": "'#' starts a comment: the rest would be cut off",
+                    "WS": f"{tok[0]!r} ends it here, and the rest would be read as more of the statement; "
+                          "quote a text value (\"...\")",
+                    "KEY": f"{tok!r} would be read as another attribute",
+                    "EQ": "'=' would be read as another attribute",
+                    "COMMA": "a comma needs a value on each side",
+                    "ERR": "this character does not read back (an unclosed quote, or a character the fact "
+                           "language refuses)"}.get(kind, f"{tok!r} is not part of a value")
+            raise _refuse(n, base + start, assignment, f"a --set value is one value: {what}")
+        atom = not atom
+    if atom:
+        raise _refuse(n, base + len(value) - 1, assignment, "a --set value is one value: a comma needs a value after it")
+    return key, value
 
-    def _seen(self, facts: List[Fact]) -> List[Fact]:
-        out = [self.now.get(f.fid, f) if f.fid in self.now else f for f in facts]
-        return [f for f in out if f is not None]
 
-    def find(self, ident: str) -> List[Fact]:
-        return self._seen(self._w.find(ident))
+class Rewrite:
+    """The what-if's edit, made to each file's text as the loader reads it (``load_world(...,
+    rewrite=edit)`` calls ``edit(name, text)``); :meth:`check` then says what it named that no
+    statement is. ``edited``: (file, line) -> the fact id the statement there had, for each
+    statement taken away or rewritten."""
 
-    def naming(self, ids: Set[str]) -> List[Fact]:
-        return self._seen(self._w.naming(ids))
+    def __init__(self, without: Sequence[str] = (), sets: Sequence[Tuple[str, str]] = ()):
+        self.without = list(without)
+        self.sets = [(ident, *checked_set(n, a)) for n, (ident, a) in enumerate(sets, 1)]
+        self._gone_ids = {i for i in self.without if not _FID.match(i)}
+        self._gone_fids = {i for i in self.without if _FID.match(i)}
+        self._set_at: Dict[str, List[Tuple[str, str]]] = {}
+        for ident, key, value in self.sets:
+            self._set_at.setdefault(ident, []).append((key, value))
+        named = set(self.without) | set(self._set_at)
+        self._words = {i for i in named if not _FID.match(i)}
+        self._files = {_FID.match(i).group("file") for i in named if _FID.match(i)}
+        self.found: Dict[Tuple[str, str], int] = {}  # (flag, id) -> statements it matched
+        self.edited: Dict[Tuple[str, int], str] = {}
 
-    def put(self, old: Fact, new: Optional[Fact]) -> None:
-        self.was.setdefault(old.fid, old)
-        self.now[old.fid] = new
+    # -- the edit of one file --------------------------------------------------------------------
+    def __call__(self, name: str, text: str) -> str:
+        if name not in self._files and self._words.isdisjoint(_WORDS.findall(text)):
+            return text  # no statement here can be named (one pass over the file's words)
+        stmts, _ = parse_text(text, name)
+        lines = _lines(text)
+        spans: Dict[Tuple[int, int], str] = {}
+        for st in stmts:
+            decl = LANGUAGE.decls.get(st.keyword)
+            if decl is None or st.keyword == "include":
+                continue
+            args = st.args
+            sid = args[0].value if decl.declares and args and not args[0].quoted else None
+            fid = f"{st.keyword}:{sid}" if sid is not None else f"{st.keyword}@{name}:{st.line}"
+            asked = [i for i in (sid, fid) if i is not None]
+            target = [i for i in asked if i in self._gone_ids or i in self._gone_fids]
+            cite_of = st.keyword == "cite" and any(not a.quoted and a.value in self._gone_ids for a in args[:2])
+            if target or cite_of:
+                for i in target:
+                    self.found[("--without", i)] = self.found.get(("--without", i), 0) + 1
+                self.edited[(name, st.line)] = fid
+                for ln in range(st.line, _last_line(st) + 1):  # blanked, its lines kept
+                    spans[lines[ln - 1]] = ""
+                continue
+            mine: Dict[Tuple[int, int], str] = {}
+            added: Dict[str, str] = {}
+            for p in (i for i in st.items if isinstance(i, Pair) and i.key == "src"):
+                kept = [v for v in p.values if v.quoted or v.value not in self._gone_ids]
+                if len(kept) != len(p.values):
+                    mine[_span(lines, text, p)] = (f"src={','.join(_written(lines, text, v) for v in kept)}"
+                                                   if kept else "")
+            for i in asked:
+                for key, value in self._set_at.get(i, ()):
+                    self.found[("--set", i)] = self.found.get(("--set", i), 0) + 1
+                    where = _place(st, decl, key)
+                    if where is not None:
+                        mine[_span(lines, text, where)] = value if isinstance(where, Arg) else f"{key}={value}"
+                    else:
+                        added[key] = f"{key}={value}"
+            if added:
+                last = st.items[-1] if st.items else None
+                at = _span(lines, text, last)[1] if last is not None else _offset(lines, st.line, st.col) + len(st.keyword)
+                mine[(at, at)] = "".join(f" {a}" for a in added.values())
+            if mine:
+                self.edited[(name, st.line)] = fid
+                spans.update(mine)
+        out = text
+        for (start, end), repl in sorted(spans.items(), reverse=True):
+            if repl == "" and start > 0 and out[start - 1] in " \t" and end < len(out) and out[end:end + 1] not in "\r\n":
+                start -= 1  # an item taken out of a line takes the space before it
+            out = out[:start] + repl + out[end:]
+        return out
 
-    def delta(self) -> Tuple[List[Fact], List[Fact]]:
-        """(removed, added): the statements the world had and the what-if lacks, and the reverse."""
-        same = {fid for fid, f in self.now.items() if f is not None and f.canon() == self.was[fid].canon()}
-        removed = [self.was[fid] for fid, f in self.now.items() if fid not in same and f is not self.was[fid]]
-        added = [f for fid, f in self.now.items() if fid not in same and f is not None and f is not self.was[fid]]
+    def check(self) -> None:
+        """WhatIfError (E110) for each ``--without`` or ``--set`` that named no statement of the world."""
+        errs = []
+        for what, idents in (("--without", self.without), ("--set", [i for i, _, _ in self.sets])):
+            for n, ident in enumerate(idents, 1):
+                if not self.found.get((what, ident)):
+                    errs.append(Diagnostic(what, n, 1, "E110", f"{ident!r} names no statement of the world; give a "
+                                                               f"declared id (a source, signal, org, ...) or a "
+                                                               f"statement's id kind@file:line"))
+        if errs:
+            raise WhatIfError(errs)
+
+    def delta(self, old_by_fid, new: Sequence[Fact]) -> Optional[Tuple[List[Fact], List[Fact]]]:
+        """(removed, added): the old world's statements the edit changed or took away, and what they read
+        as now; None if an old statement is not found by its id (the caller compares the worlds whole)."""
+        now = {(f.loc.file, f.loc.line): f for f in new if (f.loc.file, f.loc.line) in self.edited}
+        removed, added = [], []
+        for at, fid in self.edited.items():
+            was = old_by_fid.get(fid)
+            if was is None:
+                return None
+            got = now.get(at)
+            if got is None or got.canon() != was.canon():
+                removed.append(was)
+                if got is not None:
+                    added.append(got)
         return removed, added
 
 
-def _unknown(ident: str, what: str) -> WhatIfError:
-    return WhatIfError([Diagnostic(what, 1, 1, "E110", f"{ident!r} names no statement of the world; give a "
-                                                          f"declared id (a source, signal, org, ...) or a statement's "
-                                                          f"id kind@file:line")])
+# -- where a statement's items stand in its file's text ------------------------------------------------
+def _lines(text: str) -> List[Tuple[int, int]]:
+    """Each line's (start, end) offsets in ``text``, its line end left out (as the parser numbers lines)."""
+    out, start = [], 0
+    for m in _LINE_END.finditer(text):
+        out.append((start, m.start()))
+        start = m.end()
+    out.append((start, len(text)))
+    return out
 
 
-def _refs(f: Fact) -> Iterable[Tuple[str, str]]:
-    """(id, field) of every reference a loaded statement makes (declared fields and ``src=``)."""
-    decl = LANGUAGE.decls.get(f.kind)
-    if decl is None:
-        return
-    for fld in list(decl.positional) + list(decl.attrs.values()):
-        if fld.ref:
-            v = f.values.get(fld.name)
-            for x in (v if isinstance(v, tuple) else (v,)):
-                if isinstance(x, str):
-                    yield x, fld.name
-    for s in f.src:
-        yield s, "src"
+def _offset(lines, line: int, col: int) -> int:
+    return lines[line - 1][0] + col - 1
 
 
-def change(world: Statements, without: Sequence[str] = (), sets: Sequence[Tuple[str, str]] = (),
-           text: Optional[Callable[[Fact], str]] = None, strict: bool = False) -> Tuple[List[Fact], List[Fact]]:
-    """The statements a what-if removes and adds (a statement changed is both), each ``--without`` and
-    ``--set`` applied in turn; WhatIfError, located, where the fact language or a reference refuses it.
-    ``text(f)``: the text of the file statement ``f`` is written in (for ``--set``)."""
-    view = _View(world)
-    for ident in without:
-        _without(view, ident)
-    for ident, assignment in sets:
-        _set(view, ident, assignment, text, strict)
-    return view.delta()
+def _end(lines, text: str, a: Arg) -> int:
+    """Where the token ``a`` ends (a word, or a string up to its closing quote)."""
+    start = _offset(lines, a.line, a.col)
+    _, _, tok = next(tokens(text[start:lines[a.line - 1][1]]))
+    return start + len(tok)
 
 
-def _without(view: _View, ident: str) -> None:
-    gone = view.find(ident)
-    if not gone:
-        raise _unknown(ident, "--without")
-    ids: Set[str] = {f["id"] for f in gone if "id" in f.values}
-    sources = {f["id"] for f in gone if f.kind == "source"}
-    signals = {f["id"] for f in gone if f.kind == "signal"}
-    for f in gone:
-        view.put(f, None)
-    errs = []
-    for f in view.naming(ids):
-        if f.kind == "cite" and (f["source"] in sources or f["signal"] in signals):
-            view.put(f, None)  # the citation goes with its source or its signal
-            continue
-        if sources & set(f.src):
-            f2 = Fact(f.kind, dict(f.values), f.loc, f.flags, tuple(s for s in f.src if s not in sources), f.span)
-            view.put(f, f2)
-            f = f2
-        errs += [Diagnostic(f.loc.file, f.loc.line, f.loc.col, "E110",
-                            f"{name}= names {x!r}, which --without {ident} removes; remove this statement too "
-                            f"(--without {f.fid})") for x, name in _refs(f) if x in ids]
-    if errs:
-        raise WhatIfError(errs)
+def _span(lines, text: str, item) -> Tuple[int, int]:
+    """An item's (start, end) offsets: a word or string, or a pair from its key to its last value."""
+    if isinstance(item, Pair):
+        return _offset(lines, item.line, item.col), _end(lines, text, item.values[-1])
+    return _offset(lines, item.line, item.col), _end(lines, text, item)
 
 
-def _set(view: _View, ident: str, assignment: str, text, strict: bool) -> None:
-    from .checking import check_statement
-    from .collector import _Collector
-
-    key, eq, value = assignment.partition("=")
-    if not eq or not key:
-        raise WhatIfError([Diagnostic("--set", 1, 1, "E104", f"--set takes ID key=value, got {assignment!r}")])
-    found = view.find(ident)
-    if len(found) != 1:
-        raise _unknown(ident, "--set")
-    f = found[0]
-    errs = _Collector()
-    # the statement's own lines (an indented line continues it), below as many empty lines as stand
-    # above it in its file: a diagnostic's line is the file's
-    lines = text(f).splitlines(keepends=True)
-    end = f.loc.line
-    while end < len(lines) and lines[end][:1] in (" ", "\t"):
-        end += 1
-    own = "".join(lines[f.loc.line - 1:end])
-    stmts = errs.parse("\n" * (f.loc.line - 1) + _substitute(own, f, key, value), f.loc.file)
-    st = next((s for s in stmts if s.line == f.loc.line), None)
-    new = check_statement(st, errs, strict) if st is not None else None
-    mine = [d for d in errs.diags if d.line >= f.loc.line]
-    if new is None or mine:
-        raise WhatIfError(mine or [Diagnostic(f.loc.file, f.loc.line, 1, "E100", f"{key}={value} breaks the statement")])
-    _check_refs(view, f, new)
-    view.put(f, new)
+def _written(lines, text: str, a: Arg) -> str:
+    start, end = _span(lines, text, a)
+    return text[start:end]
 
 
-def _check_refs(view: _View, old: Fact, new: Fact) -> None:
-    """A statement read again names only what the world declares (E110, E111), and declares no id that
-    another statement declares (E112), as the loader's resolution checks a whole world."""
-    errs = []
-    if "id" in new.values and new.get("id") != old.get("id"):
-        other = [g for g in view.find(new["id"]) if g.fid != old.fid]
-        if other:
-            errs.append(Diagnostic(new.loc.file, new.loc.line, new.loc.col, "E112",
-                                   f"duplicate id {new['id']!r}: already declared as {other[0].kind} at {other[0].loc}"))
-    for ident, allowed, line, col, what in new.refs:
-        target = [g for g in view.find(ident) if LANGUAGE.decls[g.kind].declares]
-        if not target:
-            errs.append(Diagnostic(new.loc.file, line, col, "E110",
-                                   f"{what} names {ident!r}, which is not declared anywhere in the world "
-                                   f"(expected a {'/'.join(allowed)}; declare it or fix the id)"))
-        elif target[0].kind not in allowed:
-            errs.append(Diagnostic(new.loc.file, line, col, "E111",
-                                   f"{what} names {ident!r}, a {target[0].kind} (at {target[0].loc}); "
-                                   f"expected a {'/'.join(allowed)}"))
-    if errs:
-        raise WhatIfError(errs)
-    object.__setattr__(new, "refs", ())  # resolved: a loaded world keeps none
+def _last_line(st: RawStatement) -> int:
+    last = st.line
+    for i in st.items:
+        last = max(last, i.line, *(v.line for v in getattr(i, "values", ())))
+    return last
 
 
-def _substitute(text: str, f: Fact, key: str, value: str) -> str:
-    """A statement's text (its lines) with ``key`` replaced
-    (an attribute, a positional field or a tail word such as a signal's bound) or, for an attribute it
-    does not write, added at its end."""
-    st = parse_text(text, f.loc.file)[0][0]
-    starts = [0]
-    for line in text.splitlines(keepends=True):
-        starts.append(starts[-1] + len(line))
-
-    def at(item) -> int:
-        return starts[item.line - 1] + item.col - 1
-
-    decl = LANGUAGE.decls[f.kind]
-    words = [i for i in st.items if isinstance(i, Arg)]
-    names = [fld.name for fld in decl.positional]
-    tail = [w for w in words[len(names):] if w.quoted or w.value not in decl.flags]
+def _place(st: RawStatement, decl, key: str):
+    """The item ``key`` is written in: its pair, its positional word, or its tail word; None if the
+    statement does not write it (it is then added at the end)."""
     pairs = [i for i in st.items if isinstance(i, Pair) and i.key == key]
     if pairs:
-        start, end, value = at(pairs[0]), _end(text, at(pairs[0].values[-1])), f"{key}={value}"
-    elif key in names and names.index(key) < len(words):
-        w = words[names.index(key)]
-        start, end = at(w), _end(text, at(w))
-    elif key in TAIL.get(f.kind, ()) and TAIL[f.kind].index(key) < len(tail):
-        w = tail[TAIL[f.kind].index(key)]
-        start, end = at(w), _end(text, at(w))
-    else:
-        last = st.items[-1] if st.items else None
-        start = end = _end(text, at(last.values[-1] if isinstance(last, Pair) else last)) if last is not None \
-            else at(st) + len(st.keyword)
-        value = f" {key}={value}"
-    return text[:start] + value + text[end:]
-
-
-def _end(text: str, start: int) -> int:
-    m = _TOKEN.match(text, start)
-    return m.end() if m else start
-
-
-def resolved(facts: Sequence[Fact], files: Sequence[str]) -> FactSet:
-    """A FactSet of ``facts``, checked across statements as a load checks them (duplicate ids, one
-    statement per key, the references of a statement :func:`set_value` read again, a rulebook's
-    own checks)."""
-    from .collector import _Collector
-    from .resolving import _resolve
-
-    errs = _Collector()
-    world = _resolve(list(facts), errs)
-    if errs.diags:
-        raise WhatIfError(errs.diags)
-    world.files = list(files)
-    return world
+        return pairs[0]
+    words = st.args
+    names = [f.name for f in decl.positional]
+    if key in names and names.index(key) < len(words):
+        return words[names.index(key)]
+    tail = [w for w in words[len(names):] if w.quoted or w.value not in decl.flags]
+    if key in TAIL.get(st.keyword, ()) and TAIL[st.keyword].index(key) < len(tail):
+        return tail[TAIL[st.keyword].index(key)]
+    return None

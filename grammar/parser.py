@@ -228,21 +228,23 @@ def paused_gc():
             gc.enable()
 
 
-def parse_text(text: str, file: str) -> Tuple[List[RawStatement], List[ParseError]]:
+def parse_text(text: str, file: str, first_line: int = 1) -> Tuple[List[RawStatement], List[ParseError]]:
     """Parse ``text`` (the contents of ``file``) into raw statements.
 
     Returns the statements and every syntax error found (the first of each
     physical line; the rest of that line is skipped). A statement with a
     syntax error is dropped, and the caller refuses the whole world when
     there is any error, so dropping it never loses data silently.
+    ``first_line``: the number of the text's first line (facts/live.py parses a file's changed
+    statements alone, numbered where they stand).
     """
     with paused_gc():
-        return _parse(text, file)
+        return _parse(text, file, first_line)
 
 
-def _parse(text: str, file: str) -> Tuple[List[RawStatement], List[ParseError]]:
+def _parse(text: str, file: str, first_line: int = 1) -> Tuple[List[RawStatement], List[ParseError]]:
     p = _FileParse(file)
-    for lineno, line in enumerate(source_lines(text), 1):
+    for lineno, line in enumerate(source_lines(text), first_line):
         first = True
         err: Optional[Tuple[int, int, str]] = None
         for kind, start, tok in tokens(line):

@@ -151,6 +151,10 @@ class Target:
             if os.path.lexists(stage):
                 shutil.rmtree(stage, ignore_errors=True)
         if state == "ours":
-            shutil.rmtree(aside, ignore_errors=True)  # only provlog's own files (checked above)
-            return None
+            return self._discard(aside)
         return str(aside)
+
+    def _discard(self, old: Path) -> Optional[str]:
+        """Remove the old folder, moved aside, that :meth:`_state` found ours; its name if any of it is kept."""
+        shutil.rmtree(old, ignore_errors=True)  # only provlog's own files (checked above)
+        return None

@@ -11,6 +11,9 @@ recorded signals cite them.
     >>> CLAUSES["F.4b"]
     'Money from an owner of 20% or more of a lab, as a grant or investment of 5% or more of revenue, is lab money: F cap 1.'
 """
+from __future__ import annotations
+
+from dataclasses import dataclass
 
 CLAUSES = {
     # --- helpers and mechanics (section 0 and the CONTRACT clauses it restates) ---
@@ -33,8 +36,8 @@ CLAUSES = {
     "F.6": "Money through pooled or donor-advised funds with undisclosed donors, or from a funder whose principal is a lab investor: F cap 3.",
     "F.7": "Donations from lab employees: disclosed and at most 10% of revenue, cap 3; above 10%, cap 2.",
     "F.8": "While the org's no-lab-money rule is younger than 24 months at the as-of date, or was amended twice within 24 months, a floor 4 on F is held at 3.",
-    "F.9": "Public funding floors F at 3; an F.9 floor 4 needs a confirmed bounded negative (F.12) and no material lab in-kind (an F.2 cap), else it is held at 3.",
-    "F.10": "A private company with undisclosed capital structure: F cap 3; with an undisclosed client base too, cap 2.",
+    "F.9": "Public funding floors F at 3 (a public body paid by a public body); an F.9 floor 4 needs a confirmed bounded negative (F.12) and no material lab in-kind (an F.2 cap), else it is held at 3; administering a grant pool that includes lab money caps F at 3.",
+    "F.10": "A private company with undisclosed capital structure (capital=undisclosed): F cap 3; with an undisclosed client base too (clients=undisclosed), cap 2.",
     "F.11": "Credits or access used for the evaluation itself, and undisclosed non-operating in-kind, bound nothing: an F.11 signal is informational, on F or on A (the access mechanism).",
     "F.12": "A floor 4 on F needs a bounded negative, a tier-1 source, a quoted span and a second independent source.",
     # --- 2. Governance ---
@@ -48,8 +51,8 @@ CLAUSES = {
     # --- 3. Personnel ---
     "P.1": "A leader of the org holding a board or committee seat at a lab: P cap 1 with a personal recusal, cap 0 without.",
     "P.2": "An executive or director of the org advising a lab: P cap 1.",
-    "P.3": "Documented two-way hiring with labs and no cooling-off rule: P cap 2.",
-    "P.4": "A board member or advisor who is a partner at a lab investor or an employee of a lab: P cap 2, recusal or not.",
+    "P.3": "Documented two-way hiring with labs and no cooling-off rule: P cap 2; a cooling-off policy (for a public body, a statutory post-employment rule) lifts the cap.",
+    "P.4": "A board member or advisor who is a partner at a lab investor, a founder of a lab contractor or an employee of a lab: P cap 2, recusal or not.",
     "P.5": "A published mandatory recusal rule with disclosed individual lab ties floors P at 3.",
     "P.6": "\"No lab roles found\" floors P at 2; a 3 needs the policy of P.5.",
     "P.7": "Lab employees (a first-party team), or leaders who moved to a lab in an ownership deal: 0 or 1 by P.1.",
@@ -74,14 +77,14 @@ CLAUSES = {
     "R.3": "Findings public only through lab system cards: R cap 1; cap 2 if the org publishes its own reports elsewhere.",
     "R.4": "A public body is scored on what reaches the public: nothing per model 1, aggregated trends 2, reports to a regulator only 2.",
     "R.5": "A 4 on R needs no lab pre-publication review and a published finding the lab did not welcome.",
-    "R.6": "A lab controlling whether the evaluator could disclose its funding: R cap 2 while it applied, cap 3 after a disclosure policy.",
+    "R.6": "A lab controlling whether the evaluator could disclose its funding: R cap 2 while it applied, cap 3 once a disclosure policy is published by the as-of date.",
     "R.7": "\"Publishes its results\" with nothing on who reviews them floors R at 2.",
     # --- 7. Methods ---
     "M.1": "A 4 on M needs open code, open tasks and third-party re-runs or per-evaluation factsheets; open code alone is 3.",
     "M.2": "Methods described in prose: M 2; summaries only: 1.",
     "M.3": "A public leaderboard with open tasks and logs: M floor 3; with documented third-party re-runs: 4 (derived from results, docs/lanes.md).",
     # --- 8. Role incompatibility ---
-    "X.1": "Selling defense, monitoring or guardrail products to a lab: X cap 0.",
+    "X.1": "Selling defense, monitoring or guardrail products to a lab: X cap 0; to parties that are not labs, cap 2 until a lab customer is documented, with a document request on the card.",
     "X.2": "Selling data, tooling, licensed products or deployment services to a lab: X cap 1.",
     "X.3": "Paid consulting for a lab: X cap 2.",
     "X.4": "Free or open tools used by labs: X 3 (labs using a free tool are not customers).",
@@ -137,6 +140,10 @@ RELATIONS = {
                       "at the latest is day {4} (F.8)",
     "policy_amendments": "policy fact {0} states amended={1}: a number of amendments, without their dates (F.8)",
     "sells": "org {0} sells {2} to {1}, by fact {3}",
+    "undisclosed": "org {0} does not disclose its {1} (capital structure, client base: F.10)",
+    "contractor": "{0} is a contractor of lab {1}, by fact {2} (P.4)",
+    "administers": "org {0} administers the grant pool {1}, by fact {2} (F.9)",
+    "policy_from": "policy fact {0} is published by day {1} (the last day its since= can mean: R.6)",
     "resolution": "the written resolution of org {0} on {1}: value {2}, by rule {3}",
     "view": "policy {0} reads citations in view {1} (ai for against-interest, else all)",
     "threshold": "{0} is a share threshold a rule tests (5%, 10%)",
@@ -170,9 +177,9 @@ RELATIONS = {
                       "every floor 4 on its F at 3",
     "dated_policy": "policy fact {0} states since=",
     "lab_inkind": "org {0} has material lab in-kind under F.2: an active F.2 cap on its F with a usable citation (F.9)",
-    "unbound": "signal {0} is informational (section 9, F.11 or A.3): the bound it states bounds nothing",
+    "unbound": "signal {0}'s stated bound is not read as stated: informational (section 9, F.11, A.3; lifted by P.3), or raised (R.6)",
     "held": "clause {2} held signal {0}'s bound in view {1}",
-    "informational": "clause {1} makes signal {0} informational: the bound it states bounds nothing (section 9, F.11, A.3)",
+    "informational": "clause {1} makes signal {0} informational: the bound it states bounds nothing (section 9, F.11, A.3; P.3's lift)",
     "derive": "a derived signal: rule {0} puts a {4} {5} on org {1} dimension {2} ({3}), once per key {6} (numbered {0}/{1}/n)",
     "uses": "the derived signal of rule {0} on org {1} with key {2} rests on the facts {3} (one proof)",
     "chain": "{0} holds {2} of {1} along the simple chain {3} of stake facts {4}, {5} links",
@@ -251,13 +258,15 @@ ABSENT = {
     "held9": "{0} is not held by section 9",
     "tier_one_span": "{0} quotes no span from a confirmed tier-1 source (G.7, P.8)",
     "signal_home": "{0} names no clause of dimension {1}",
-    "unbound": "{0} is not made informational by section 9, F.11 or A.3",
+    "unbound": "{0} is not made informational by section 9, F.11 or A.3, nor lifted by P.3 or raised by R.6",
     "dated_policy": "{0} states no since= date",
     "is_resolved": "{0} has no resolution in range",
     "has_cap": "{0} has no admissible cap",
     "statutory_gov": "{0} is not a public body with statutory powers",
     "seat_recused": "{0} has no personal recusal",
     "fee_lifted": "{0} lacks the three fee policies of F.3",
+    "sold_to_lab": "{0} documents no lab customer of {1} (X.1)",
+    "undisclosed": "{0} states no undisclosed {1} (F.10)",
     "share_known": "{0} states no share",
     "share_over": "{0} has no share above the threshold",
     "unusable": "{0} is not quarantined, and its lane is neither rejected nor pending",
@@ -282,3 +291,151 @@ GIVEN = {
     ("view", ("primary-only", "all")): "primary-only reads every usable citation (view all)",
     ("view", ("against-interest", "ai")): "against-interest drops the org's own sources from for-signals (view ai)",
 }
+
+
+# --- what each clause gives a signal (issue 40: the curator's bound, checked) --------------------------
+
+@dataclass(frozen=True)
+class Bound:
+    """One bound a clause gives a signal: a ``cap``, a ``floor``, or a ``value`` (the clause sets the
+    value, so a cap or a floor of it), of ``lo`` to ``hi`` ("at most 3" is 0-3), on ``dims`` (empty: the
+    clause's own dimension), ``when`` the clause names a condition for it (a condition is what the
+    cited span says; logic/policies.py checks those a stated policy can).
+
+        >>> str(Bound("cap", 2, 2, "if the org also publishes its own reports"))
+        'cap 2 if the org also publishes its own reports'
+        >>> Bound("floor", 0, 2, dims="SRM").allows("floor", 3, "S"), Bound("value", 2, 2).allows("cap", 2, "M")
+        (False, True)
+    """
+
+    kind: str
+    lo: int
+    hi: int
+    when: str = ""
+    dims: str = ""
+
+    def allows(self, kind: str, bound: int, dim: str) -> bool:
+        """A signal's ``kind`` (cap or floor) of ``bound`` on ``dim`` is this bound."""
+        return (kind == self.kind or self.kind == "value") and self.lo <= bound <= self.hi \
+            and (not self.dims or dim in self.dims)
+
+    def __str__(self) -> str:
+        kind = "cap or floor" if self.kind == "value" else self.kind
+        n = str(self.lo) if self.lo == self.hi else f"at most {self.hi}"
+        on = f" on {', '.join(self.dims)}" if self.dims else ""
+        return f"{kind} {n}{on}" + (f" {self.when}" if self.when else "")
+
+
+def _b(kind: str):
+    return lambda n, when="", dims="": Bound(kind, n, n, when, dims)
+
+
+cap, floor, value = _b("cap"), _b("floor"), _b("value")
+
+
+def floor_upto(n: int, when: str = "", dims: str = "") -> Bound:
+    """A floor of at most ``n`` (F.8's "floors at most 3", section 9's "no floor above 2")."""
+    return Bound("floor", 0, n, when, dims)
+
+
+#: A clause that leaves its bound to the anchor table (A.1's "deepest documented engagement sets the
+#: floor"): any bound of the signal's own direction, checked against nothing.
+ANCHOR_TABLE = "anchor-table"
+#: A clause whose signals are informational (F.11 "bound: null", A.3 "a mechanism, not a cap").
+INFORMATIONAL = "informational"
+#: A clause of the mechanics (a section, a CONTRACT or lane clause): a signal names the clause whose
+#: anchor it supports, not one of these.
+NO_BOUND = "no bound"
+
+#: clause -> the bounds it gives a signal (each a :class:`Bound`), or one of the three words above.
+#: ``provlog rules`` and docs/clauses.md show them; logic/bounds.py checks every recorded signal (W120).
+BOUNDS = {
+    **{c: NO_BOUND for c in ("def", "0", "C14", "C15", "C16", "C17", "10", "hop", "PL.1", "PL.3")},
+    "9": (cap(0, "(no published evaluation)", "A"), floor_upto(2, "(no published evaluation)", "SRM")),
+    # --- 1. Funding ---
+    "F.1": (cap(0),),
+    "F.2": (cap(2, "if disclosed and over 5% of operating cost"), cap(3, "if undisclosed and depended on")),
+    "F.3": (cap(2), cap(3, "with published policies capping lab revenue at 10%, market rates, publication rights")),
+    "F.4": (cap(1),),
+    "F.4b": (cap(1),),
+    "F.5": (cap(1), cap(2, "for per-engagement lab fees beside a disclosed non-lab base (F.3)")),
+    "F.6": (cap(3),),
+    "F.7": (cap(3, "if disclosed and at most 10% of revenue, or a policy permits them"), cap(2, "if above 10%")),
+    "F.8": (floor_upto(3),),
+    "F.9": (floor(3, "for public funding"), floor(4, "with a confirmed bounded negative and no material lab in-kind"),
+            cap(3, "for administering a grant pool that includes lab money")),
+    "F.10": (cap(3, "for an undisclosed capital structure"), cap(2, "with an undisclosed client base too")),
+    "F.11": INFORMATIONAL,
+    "F.12": (floor(4),),
+    # --- 2. Governance ---
+    "G.1": (floor(2, "(legal form alone, no published conflict policy: a 3 needs G.2's)"),),
+    "G.2": (floor(3, "for a nonprofit, academic group or public body"), floor(2, "for a for-profit or PBC")),
+    "G.3": (cap(2),),
+    "G.4": (cap(2),),
+    "G.5": (cap(3),),
+    "G.6": (cap(0),),
+    "G.7": (floor(4),),
+    # --- 3. Personnel ---
+    "P.1": (cap(1, "with a personal recusal"), cap(0, "without one")),
+    "P.2": (cap(1),),
+    "P.3": (cap(2),),
+    "P.4": (cap(2),),
+    "P.5": (floor(3),),
+    "P.6": (floor(2), floor(3, "with the policy of P.5")),
+    "P.7": (cap(0), cap(1, "by P.1")),
+    "P.8": (floor(4),),
+    # --- 4. Access ---
+    "A.1": ANCHOR_TABLE,
+    "A.2": (floor(3),),
+    "A.3": INFORMATIONAL,
+    "A.4": (value(3),),
+    "A.5": (floor(4),),
+    "A.6": (value(0),),
+    # --- 5. Scope ---
+    "S.1": (cap(3),),
+    "S.2": (cap(2),),
+    "S.3": (value(3),),
+    "S.4": (floor(4, "for statutory powers to define scope and compel participation"),
+            floor(3, "for voluntary memoranda")),
+    "S.5": (floor(3), floor(4, "with incident-investigation or sign-off-refusal rights")),
+    "S.6": (cap(3),),
+    # --- 6. Publication ---
+    "R.1": (floor(3),),
+    "R.2": (cap(3, "if disclosed with what changed"), cap(2, "if not")),
+    "R.3": (cap(1), cap(2, "if the org also publishes its own reports")),
+    "R.4": (value(1, "for nothing per model"), value(2, "for aggregated trends or reports to a regulator only")),
+    "R.5": (floor(4),),
+    "R.6": (cap(2, "while it applied"), cap(3, "after a disclosure policy")),
+    "R.7": (floor(2), floor(3, "with no lab review or security-only redactions disclosed")),
+    # --- 7. Methods ---
+    "M.1": (floor(3, "for open code alone"), floor(4, "with open tasks and re-runs or factsheets")),
+    "M.2": (value(2, "for methods in prose"), value(1, "for summaries only")),
+    "M.3": (floor(3), floor(4, "with documented third-party re-runs")),
+    # --- 8. Role incompatibility ---
+    "X.1": (cap(0), cap(2, "for a product sold to unspecified parties, until a lab customer is documented")),
+    "X.2": (cap(1),),
+    "X.3": (cap(2),),
+    "X.4": (floor(3),),
+    "X.5": (cap(2), cap(3, "in a diversified portfolio")),
+    "X.6": (cap(3),),
+    "X.7": (floor(4),),
+    "X.8": (cap(3),),
+}
+
+
+def gives(clause: str) -> str:
+    """What ``clause`` gives a signal, in words (``provlog rules``, docs/clauses.md, W120's message).
+
+        >>> gives("R.3"), gives("A.1")
+        ('cap 1, or cap 2 if the org also publishes its own reports', "the anchor table's (checked against nothing)")
+    """
+    got = BOUNDS.get(clause)
+    if got is None:
+        return ""
+    if got == ANCHOR_TABLE:
+        return "the anchor table's (checked against nothing)"
+    if got == INFORMATIONAL:
+        return "no bound: its signals are informational (write `info`)"
+    if got == NO_BOUND:
+        return "no bound of its own: a signal names the clause whose anchor it supports"
+    return ", or ".join(str(b) for b in got)

@@ -154,19 +154,24 @@ def pair(removed: Sequence[Fact], added: Sequence[Fact], old_place=_at, new_plac
     """Removed and added statements paired as *changed* where they are one statement edited: the same
     kind and declared id, else the same kind at the same place (``old_place(f)``/``new_place(f)``: the
     file within its world and the line, so that a revision's ``REV:w/a.facts`` meets ``w/a.facts``);
-    the rest stay removed or added."""
+    a declaration whose id is new, standing where one of its kind whose id is gone stood, is that one
+    renamed. The rest stay removed or added."""
     def key(f: Fact, place):
         return (f.kind, "id", f["id"]) if "id" in f.values else (f.kind, "at") + tuple(place(f))
 
-    waiting: Dict[Tuple, List[Fact]] = {}
-    for f in added:
-        waiting.setdefault(key(f, new_place), []).append(f)
-    changed, gone = [], []
-    for f in removed:
-        q = waiting.get(key(f, old_place))
-        if q:
-            changed.append((f, q.pop(0)))
-        else:
-            gone.append(f)
-    paired = {id(n) for _, n in changed}
-    return changed, gone, [f for f in added if id(f) not in paired]
+    changed: List[Tuple[Fact, Fact]] = []
+    removed, added = list(removed), list(added)
+    for k in (key, lambda f, place: (f.kind, "at") + tuple(place(f))):
+        waiting: Dict[Tuple, List[Fact]] = {}
+        for f in added:
+            waiting.setdefault(k(f, new_place), []).append(f)
+        gone = []
+        for f in removed:
+            q = waiting.get(k(f, old_place))
+            if q:
+                changed.append((f, q.pop(0)))
+            else:
+                gone.append(f)
+        paired = {id(n) for _, n in changed}
+        removed, added = gone, [f for f in added if id(f) not in paired]
+    return changed, removed, added

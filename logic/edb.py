@@ -25,7 +25,8 @@ PREDICATES = {
     "stake": 4, "unit": 3, "invest": 5,
     "money": 4, "money_flag": 2, "money_share": 3, "money_year": 2,
     "role": 5, "role_recusal": 2, "org_policy": 3, "policy_value": 3, "sells": 4,
-    "policy_since": 3, "policy_amended": 5, "policy_amendments": 2,
+    "undisclosed": 2, "contractor": 3, "administers": 3,
+    "policy_since": 3, "policy_from": 2, "policy_amended": 5, "policy_amendments": 2,
     "resolution": 4, "view": 2, "threshold": 1,
     # benchmark results (facts/results.py, logic/lanes.py)
     "result": 5, "result_flag": 2, "result_score": 3, "result_percentile": 2, "result_src": 2,
@@ -45,7 +46,8 @@ COLUMNS = {name: cols.split() for name, cols in {
     "money": "money payer recipient kind", "money_flag": "money flag", "money_share": "money share bound",
     "money_year": "money year", "role": "person role at recusal fact", "role_recusal": "role recusal",
     "org_policy": "org policy fact", "policy_value": "policy lo hi", "sells": "org customer what fact",
-    "policy_since": "policy since aged", "policy_amended": "policy n written earliest until",
+    "undisclosed": "org what", "contractor": "contractor lab fact", "administers": "org pool fact",
+    "policy_since": "policy since aged", "policy_from": "policy day", "policy_amended": "policy n written earliest until",
     "policy_amendments": "policy count",
     "resolution": "org dim value rule", "view": "policy view", "threshold": "share",
     "result": "result org benchmark lane fact", "result_flag": "result flag", "result_score": "result score unit",
@@ -155,6 +157,9 @@ def _node_rows(facts: FactSet, add, current) -> None:
             add("not_evaluated", o)
         for w in f["statutory"] or ():
             add("statutory", o, w)
+        for what in ("capital", "clients"):  # F.10
+            if f[what] == "undisclosed":
+                add("undisclosed", o, what)
     for f in facts.of("entity"):
         current[0] = f
         e = f["id"]
@@ -224,7 +229,8 @@ def _tie_rows(facts: FactSet, as_of: str, add, current) -> None:
 
 
 def _policy_rows(facts: FactSet, as_of: str, add, current) -> None:
-    """Org policies (with F.8's dates), what an org sells, and resolutions of conflicts."""
+    """Org policies (with F.8's dates), what an org sells, lab contractors (P.4), the grant pools an
+    org administers (F.9), and resolutions of conflicts."""
     for f in facts.of("policy"):
         current[0] = f
         add("org_policy", f["org"], f["policy"], f.fid)
@@ -234,6 +240,12 @@ def _policy_rows(facts: FactSet, as_of: str, add, current) -> None:
     for f in facts.of("sells"):
         current[0] = f
         add("sells", f["org"], f["customer"], f["what"], f.fid)
+    for f in facts.of("contractor"):
+        current[0] = f
+        add("contractor", f["contractor"], f["lab"], f.fid)
+    for f in facts.of("administers"):
+        current[0] = f
+        add("administers", f["org"], f["pool"], f.fid)
     for f in facts.of("resolution"):
         current[0] = f
         add("resolution", f["org"], f["dim"], f["value"], f["rule"])
@@ -253,6 +265,7 @@ def _policy_dates(f: Fact, as_of: str, add) -> None:
 
     if f["since"]:
         add("policy_since", f.fid, f["since"], aged(f["since"]))
+        add("policy_from", f.fid, last_day(f["since"]).toordinal())  # in force for certain (R.6)
     amended = f["amended"] or ()
     if amended and isinstance(amended[0], int):
         add("policy_amendments", f.fid, amended[0])

@@ -7,7 +7,7 @@ drops self-published citations of for-signals), P policy, K bound kind
 ('cap'/'floor'), N stated bound, B bound, Src source, Sp span ('' for none).
 
 The bound of a signal goes through four stages, each a relation:
-b0 stated (none where a clause makes the signal informational: 9, F.11, A.3)
+b0 stated (none where a clause makes the signal informational: 9, F.11, A.3, a P.3 lift; R.6 raised)
 -> b1 class clamp (C14) -> b2 extremes (C15, C16, F.8, F.9, F.12, G.7, P.8, X.7)
 -> b3 section 9; ``held(S, V, Clause)`` records each clause that held it.
 """
@@ -68,6 +68,10 @@ r("A.3", "informational(S, 'A.3') <= stated(S, 'cap', N) & active(S) & signal_ru
   "A.3: {S} records that the lab can decline to renew: a mechanism, not a cap, so its cap {N} bounds nothing")
 r("def", "unbound(S) <= informational(S, C)", "{S} is informational under {C}")
 r("def", "b0(S, K, N) <= stated(S, K, N) & active(S) & ~unbound(S)", "{S} states {K} {N}")
+# R.6's cap after a disclosure policy is read as 3 (logic/lifts.py: raised; an R.6 signal on R is never
+# informational); P.3's lift is informational there.
+r("R.6", "unbound(S) <= raised(S, C, B)", "{C} reads {S}'s cap as {B}, not as stated")
+r("R.6", "b0(S, 'cap', B) <= raised(S, C, B)", "{C}: {S}'s cap is read as {B}")
 r("C14", "b1(S, V, K, N) <= evclass(S, V, 'confirmed') & b0(S, K, N)",
   "C14: {S} is confirmed, so its {K} {N} stands")
 r("C14", "b1(S, V, 'cap', N) <= evclass(S, V, 'partial') & b0(S, 'cap', N) & (N >= 1)",

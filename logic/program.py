@@ -22,6 +22,7 @@ from ..facts.schema import POLICY_NAMES
 from . import edb
 from .clauses import ABSENT, CLAUSES, DATE_VARS, GIVEN, WORDS
 from .lanes import LANES
+from .lifts import ABSENT as LIFT_ABSENT, LIFTS
 from .mechanics import MECHANICS
 from .model import Keyed, KeyedSet, whole
 from .rulebooks import Evaluation, Rulebook
@@ -31,15 +32,15 @@ from .structure import STRUCTURE
 if TYPE_CHECKING:  # pyDatalog is imported only by a derivation that runs (a stored one never does)
     from .engine import Program
 
-#: The independence RULES: section 0 and 9, bands and roles (mechanics.py), the structural rules
+#: The independence RULES: section 0 and 9, bands and roles (mechanics.py), the lifts (lifts.py), the structural rules
 #: (structure.py) and the provenance lanes with M.3 (lanes.py), in that order.
-RULES = RuleSet.union("independence", MECHANICS, STRUCTURE, LANES, statements=CLAUSES)
+RULES = RuleSet.union("independence", MECHANICS, LIFTS, STRUCTURE, LANES, statements=CLAUSES)
 
 #: The independence RULES described the way the other rulebooks are (logic/rulebooks.py); it
 #: derives through :class:`Derivation` (strata, derived signals) where the others run as a RulebookRun.
 CORE = Rulebook(
     "independence", RULES, edb.PREDICATES, rows=None, summary="the independence RULES",
-    meanings={name: (None, absent) for name, absent in ABSENT.items()}, given=GIVEN, words=WORDS, dates=DATE_VARS,
+    meanings={name: (None, absent) for name, absent in {**ABSENT, **LIFT_ABSENT}.items()}, given=GIVEN, words=WORDS, dates=DATE_VARS,
     # shares (25%) read as percentages; the results lanes' scores (PL.*: 0.71, x1.4) as numbers
     percent=lambda clause: not (clause or "").startswith("PL."))
 

@@ -29,6 +29,7 @@ from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from ..facts.checking import check_statement
 from ..facts.collector import _Collector
+from ..facts.files import GitError, git
 from ..facts.model import Fact
 from ..facts.reading import MAX_FILE_BYTES, MAX_STATEMENTS
 from ..facts.resolving import MAX_CITES_PER_SIGNAL, _check_once
@@ -125,13 +126,22 @@ def read(old: "S.Stored", now: Dict[str, Any], strict: bool) -> Optional[Delta]:
 
 
 def _text(name: str, digest: str) -> Optional[str]:
-    """The file's text if its bytes are still the ones hashed (``digest``), UTF-8, LF-ended, within the limit."""
-    try:
-        data = (Path.cwd() / name).read_bytes()
-    except OSError:
-        return None
-    if len(data) > MAX_FILE_BYTES or hashlib.sha256(data).hexdigest() != digest:
-        return None
+    """The file's text if its bytes are still the ones hashed (``digest``), UTF-8, LF-ended, within the limit;
+    a revision's file (``digest`` its blob id, ``git:OID``) read from the repository the process is in."""
+    if digest.startswith("git:"):  # a blob is its id: what it holds cannot have changed
+        try:
+            data = git(["cat-file", "blob", digest[4:]], Path.cwd())
+        except GitError:
+            return None
+        if len(data) > MAX_FILE_BYTES:
+            return None
+    else:
+        try:
+            data = (Path.cwd() / name).read_bytes()
+        except OSError:
+            return None
+        if len(data) > MAX_FILE_BYTES or hashlib.sha256(data).hexdigest() != digest:
+            return None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:

@@ -138,6 +138,29 @@ r("F.7", "derive('F.7', O, 'F', 'against', 'cap', 2, M) <= money(M, P, O, 'donat
   "F.7: lab employee {P} gives {O} a donation above 10% of revenue: cap 2", D)
 r("F.7", "uses('F.7', O, M, Fs) <= money(M, P, O, 'donation') & org(O, T) & lab_employee(P, F) & share_known(M) & (Fs == (M, F))", "", D)
 
+# --- F.9 public bodies: public funding floors at 3; a grant pool with lab money caps at 3 ------
+# Public funding: a public body (type gov) paid by a public body (an entity of kind public or a gov
+# org), in money that counts (F.2). One signal per org, citing every such row.
+r("F.9", "public_payer(X) <= entity(X, 'public')", "{X} is a public body (kind public)", D)
+r("F.9", "public_payer(X) <= org(X, 'gov')", "{X} is a public body (type gov)", D)
+r("F.9", "public_funding(O, M) <= org(O, 'gov') & money(M, X, O, K) & counts(M) & public_payer(X)",
+  "F.9: {O}, a public body, is funded by {X}, a public body ({K})", D)
+r("F.9", "derive('F.9', O, 'F', 'for', 'floor', 3, O) <= public_funding(O, M)",
+  "F.9: public funding floors {O}'s F at 3", D)
+r("F.9", "uses('F.9', O, O, Fs) <= public_funding(O, M) & (Fs == (M,))", "", D)
+r("F.9", "pool_lab_money(O, E, Fs) <= administers(O, E, F) & money(M, L, E, K) & lab(L) & counts(M) & (Fs == (F, M))",
+  "F.9: {O} administers {E}, a grant pool that includes money from lab {L}", D)
+r("F.9", "derive('F.9', O, 'F', 'against', 'cap', 3, E) <= pool_lab_money(O, E, Fs)",
+  "F.9: {O} administers a grant pool that includes lab money: cap 3", D)
+r("F.9", "uses('F.9', O, E, Fs) <= pool_lab_money(O, E, Fs)", "", D)
+
+# --- F.10 a private company's undisclosed capital structure (and client base) ---------------------
+r("F.10", "derive('F.10', O, 'F', 'against', 'cap', 3, O) <= org(O, 'private') & undisclosed(O, 'capital') & ~undisclosed(O, 'clients')",
+  "F.10: {O}, a private company, does not disclose its capital structure: cap 3", D)
+r("F.10", "derive('F.10', O, 'F', 'against', 'cap', 2, O) <= org(O, 'private') & undisclosed(O, 'capital') & undisclosed(O, 'clients')",
+  "F.10: {O}, a private company, discloses neither its capital structure nor its client base: cap 2", D)
+r("F.10", "uses('F.10', O, O, Fs) <= org(O, 'private') & undisclosed(O, 'capital') & org_fact(O, F) & (Fs == (F,))", "", D)
+
 # --- G.3 lab-investor money in a round -----------------------------------------------------------
 r("G.3", "derive('G.3', O, 'G', 'against', 'cap', 2, X) <= invest(X, O, Lead, Priced, F) & org(O, T) & is_lab_investor(X)",
   "G.3: lab investor {X} took part in a round of {O}: cap 2", D)
@@ -162,6 +185,8 @@ r("P.4", "one_hop_seat(O, P, X, Fs) <= role(P, R1, O, Rc1, F1) & org(O, T) & R1.
   "P.4: {P} sits on {O}'s board or advises it and is a partner at lab investor {X}", D)
 r("P.4", "one_hop_seat(O, P, L, Fs) <= role(P, R1, O, Rc1, F1) & org(O, T) & R1.in_(('board', 'advisor')) & role(P, 'employee', L, Rc2, F2) & lab(L) & (Fs == (F1, F2))",
   "P.4: {P} sits on {O}'s board or advises it and is an employee of lab {L}", D)
+r("P.4", "one_hop_seat(O, P, X, Fs) <= role(P, R1, O, Rc1, F1) & org(O, T) & R1.in_(('board', 'advisor')) & role(P, 'founder', X, Rc2, F2) & contractor(X, L, F3) & (Fs == (F1, F2, F3))",
+  "P.4: {P} sits on {O}'s board or advises it and founded {X}, a contractor of lab {L}", D)
 r("P.4", "derive('P.4', O, 'P', 'against', 'cap', 2, P) <= one_hop_seat(O, P, X, Fs)", "P.4: a seat one hop from a lab: cap 2", D)
 r("P.4", "uses('P.4', O, P, Fs) <= one_hop_seat(O, P, X, Fs)", "", D)
 r("P.4", "uses('P.4', O, P, Fs) <= one_hop_seat(O, P, X, Fs1) & investor_fact(X, F, N) & (Fs == (F,))", "", D)  # none for a lab
@@ -175,6 +200,13 @@ for rule, bound, kinds, words in (
     r(rule, f"derive('{rule}', O, 'X', 'against', 'cap', {bound}, F) <= sells(O, L, W, F) & lab(L) & W.in_({kinds})",
       f"{rule}: {{O}} {words} to lab {{L}} ({{W}}): cap {bound}", D)
     r(rule, f"uses('{rule}', O, F, Fs) <= sells(O, L, W, F) & lab(L) & W.in_({kinds}) & (Fs == (F,))", "", D)
+
+# X.1's product sold to parties that are not labs: cap 2 until a lab customer of it is documented
+# (the card carries a document request, queries/cardfields.py).
+r("X.1", "sold_to_lab(O, W) <= sells(O, L, W, F) & lab(L)", "{O} sells {W} to lab {L}", D)
+r("X.1", "derive('X.1', O, 'X', 'against', 'cap', 2, F) <= sells(O, C, W, F) & W.in_(('defense', 'monitoring', 'guardrails')) & ~lab(C) & ~sold_to_lab(O, W)",
+  "X.1: {O} sells {W} to {C}, not a lab, and no lab customer of it is documented: cap 2", D)
+r("X.1", "uses('X.1', O, F, Fs) <= sells(O, C, W, F) & W.in_(('defense', 'monitoring', 'guardrails')) & ~lab(C) & ~sold_to_lab(O, W) & (Fs == (F,))", "", D)
 
 # --- Money matrix: ties and hops (SEMANTICS "Money matrix") -----------------------------------------
 r("hop", "tie(X, Y) <= stake(X, Y, P, F)", "{X} holds {Y}", D)

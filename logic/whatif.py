@@ -455,27 +455,3 @@ class OverlayOrigins:
     def get(self, key, default=()):
         got = tuple(f for f in self._b.get(key, ()) if f.fid not in self._gone) + self._mine.get(key)
         return got or default
-
-
-class StoredStatements:
-    """A stored world's statements as a what-if reads them (facts/whatif.py ``Statements``): by id and by
-    what they may name, each a query of the store's ``_facts``, never the whole world."""
-
-    def __init__(self, facts: "S.StoredFacts"):
-        self._f = facts
-
-    def find(self, ident: str) -> List[Fact]:
-        from ..facts.language import LANGUAGE
-
-        got = self._f._facts("fid = ?", (ident,))
-        return got or [f for f in self._f._facts("id = ?", (ident,)) if LANGUAGE.decls[f.kind].declares]
-
-    def naming(self, ids: Set[str]) -> List[Fact]:
-        """Statements whose values or ``src=`` hold one of ``ids`` as a JSON string (a superset)."""
-        from ..facts.whatif import _refs
-
-        if not ids:
-            return []
-        where = " OR ".join("vals LIKE ? OR src LIKE ?" for _ in ids)
-        params = [p for i in sorted(ids) for p in (f'%"{i}"%', f'%"{i}"%')]
-        return [f for f in self._f._facts(f"({where})", params) if any(x in ids for x, _ in _refs(f))]

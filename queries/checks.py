@@ -8,6 +8,7 @@ from typing import List
 from ..errors import UnknownName
 from ..facts import DIMS, Diagnostic
 from ..grammar import QueryError
+from ..logic import bounds
 from .locking import _locked
 from .records import DEFAULT_POLICY, STORED_POLICY, ExpectResult
 
@@ -17,7 +18,8 @@ class WorldChecks:
 
     def warnings(self) -> List[Diagnostic]:
         """What ``provlog check`` warns of, in file order (queries/lint.py): signals that cite no
-        source (W100), ``expect`` goal constants that name nothing in the world or the rules (W110)."""
+        source (W100), ``expect`` goal constants that name nothing in the world or the rules (W110),
+        bounds a signal's clause (W120) or its org's policies (W121) do not give."""
         from .lint import warnings
 
         return warnings(self)
@@ -60,11 +62,12 @@ class WorldChecks:
 
     @_locked
     def verify(self) -> List[str]:
-        """Stored assessments and roles against their derivation, and unresolved conflicts.
+        """Stored assessments and roles against their derivation, unresolved conflicts, and signals
+        whose bound their clause or their org's policies do not give (W120, W121).
 
         Returns the problems, one line each; an empty list means the world verifies.
         """
-        problems = []
+        problems = [str(d) for d in bounds.warnings(self.facts)]
         for f in sorted(self.facts.of("assessment"), key=lambda f: f.loc):
             org = f["org"]
             if f["dim"]:

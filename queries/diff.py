@@ -30,7 +30,9 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 from ..errors import ProvlogError
 from ..explain.diff import ITEMS, RELATIONS, Move, moves
 from ..explain.proof import statement_text
-from ..facts.files import GitError, GitTree, TreePath
+from ..facts.files import GitError, GitTree, TreePath, commit_of
+from ..facts import LoadError
+from ..facts.schema import POLICY_NAMES
 from ..facts.model import Fact
 from ..logic import store as S
 from ..logic.diff import changes, pair, statements
@@ -44,11 +46,23 @@ class DiffError(ProvlogError):
 
 
 # -- sides ----------------------------------------------------------------------------------------
-def side(spec: str, other: Optional[str] = None) -> Union[str, TreePath]:
-    """A world path (if it exists) or a revision's world: ``REV:path``, or ``REV`` at ``other``'s path."""
-    if os.path.exists(spec):
-        return spec
+def side(spec: str, other: Optional[str] = None, kind: Optional[str] = None) -> Union[str, TreePath]:
+    """A world path, or a revision's world: ``REV:path``, or ``REV`` at ``other``'s path.
+
+    ``kind`` is what the command line said the argument is (``rev`` before ``--``, ``path`` after it);
+    without it, an argument that is both a path on disk and a revision is refused as ambiguous, as git
+    refuses it."""
     rev, colon, path = spec.partition(":")
+    if kind == "path":
+        if not os.path.exists(spec):
+            raise DiffError(f"{spec!r} (after --) is not a world: no such file or folder")
+        return spec
+    if kind is None and os.path.exists(spec):
+        if _revision(spec) or (colon and rev and _revision(rev)):
+            raise DiffError(f"{spec!r} is both a world path and a git revision: say which, as git asks, with "
+                            f"`provlog diff {spec} -- PATH` (revisions before --) or `provlog diff -- {spec} PATH` "
+                            f"(paths after --)")
+        return spec
     try:
         if colon and rev:
             tree = GitTree(rev)
@@ -57,8 +71,20 @@ def side(spec: str, other: Optional[str] = None) -> Union[str, TreePath]:
             tree = GitTree(spec)
             return TreePath(tree, tree.from_cwd(other))
     except GitError as e:
-        raise DiffError(f"{spec!r} is neither a world nor a revision: {e}") from None
+        what = "not a revision" if kind == "rev" else "neither a world nor a revision"
+        raise DiffError(f"{spec!r} is {what}: {e}") from None
+    if kind == "rev":
+        raise DiffError(f"{spec!r} (before --) is a revision: give REV:path, or a path after -- beside it")
     raise DiffError(f"{spec!r} is neither a world (no such file or folder) nor REV:path")
+
+
+def _revision(spec: str) -> bool:
+    """Whether ``spec`` names a commit of the repository holding the working directory."""
+    try:
+        commit_of(spec, os.getcwd())
+    except GitError:
+        return False
+    return True
 
 
 def model(world: World) -> S.Stored:
@@ -92,35 +118,57 @@ def _scratch() -> Path:
 def what_if(world: World, without: Sequence[str] = (), sets: Sequence[Tuple[str, str]] = (),
             fast: bool = True) -> World:
     """The world with the statements ``without`` names taken away and each ``(id, key=value)`` of ``sets``
-    set, checked as a load would (facts/whatif.py: a refusal raises its LoadError, located).
+    set: its files read again with the edit written into them (facts/whatif.py), so a refusal is the
+    loader's LoadError, located, as the edited file's would be.
 
     From a stored world (and ``fast``), a change of signals, cites and sources is derived for the orgs
     it reaches alone (logic/whatif.py), and the what-if remembers its delta: :func:`compare` against
     ``world`` reads it instead of comparing stores. Otherwise its model is written from the world's
     store by the edit path where that applies (logic/edit.py), or derived whole."""
+    from ..facts import load_world
     from ..facts import whatif as W
-    from ..logic import whatif as L
 
-    def text(f: Fact) -> str:
-        try:
-            return Path(f.loc.file).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as e:
-            raise DiffError(f"--set reads the statement where it is written, and {f.loc.file} cannot be read: {e}")
-
+    edit = W.Rewrite(without, sets)  # a --set value that is not one value: refused before any file is read
+    origin = getattr(world, "origin", None)
+    if origin is None:
+        raise DiffError(f"a what-if reads the files of its world again, and {world.name} was not loaded from files")
+    try:
+        fs = load_world(origin, rewrite=edit)
+    except W.WhatIfError:
+        raise
+    except LoadError as e:
+        edit.check()  # what names nothing is said first: the load's errors follow from it
+        raise W.WhatIfError(e.diagnostics) from None
+    edit.check()
     stored = world._store if isinstance(world._store, S.Stored) else None
-    statements = L.StoredStatements(world.facts) if stored is not None else W.Statements(list(world.facts))
-    removed, added = W.change(statements, without, sets, text)
-    got = _overlaid(world, stored, removed, added) if stored is not None and fast else None
-    if got is None:
-        now = {f.fid: None for f in removed}
-        now.update((f.fid, f) for f in added)
-        facts = [now.get(f.fid, f) if f.fid in now else f for f in world.facts]
-        fs = W.resolved([f for f in facts if f is not None], world.facts.files)
-        got = _edited(world, stored, fs, removed, added) if stored is not None else None
-        got = got or World(fs, as_of=world.as_of_given, name=world.name, lazy=True, rulebooks=world.rulebooks)
+    got = None
+    delta = edit.delta(world.facts.by_fid, fs.facts)
+    if delta is not None and stored is not None and fast:
+        got = _overlaid(world, stored, *delta)
+    if got is None and stored is not None:
+        got = _edited(world, stored, fs, *(delta or statements_of(world.facts, fs)))
+    got = got or World(fs, as_of=world.as_of_given, name=world.name, lazy=True, rulebooks=world.rulebooks)
     # its files are the world's: it keeps its name, and the report says what was asked
     got.what_if = " ".join([f"--without {i}" for i in without] + [f"--set {i} {a}" for i, a in sets])
     return got
+
+
+def statements_of(old, new) -> Tuple[List[Fact], List[Fact]]:
+    """(removed, added) between two lists of statements, by content (as many times as each is written)."""
+    from collections import Counter
+
+    old, new = list(old), list(new)
+    a, b = Counter(f.canon() for f in old), Counter(f.canon() for f in new)
+
+    def pick(facts: List[Fact], want: Counter) -> List[Fact]:
+        out = []
+        for f in facts:
+            if want[f.canon()] > 0:
+                want[f.canon()] -= 1
+                out.append(f)
+        return out
+
+    return pick(old, a - b), pick(new, b - a)
 
 
 def _overlaid(world: World, stored: S.Stored, removed, added) -> Optional[World]:
@@ -188,6 +236,90 @@ def _place(world: str):
     return lambda f: (_within(world, f.loc.file), f.loc.line)
 
 
+@dataclass(frozen=True)
+class Rest:
+    """One statement a row rests on, as shown: ``~`` changed (``was``: what it said before, in few words;
+    ``old_text``/``old_loc``: the old statement), ``-`` only the old side has it, ``+`` only the new."""
+
+    sign: str
+    text: str
+    loc: str
+    was: str = ""
+    old_text: str = ""
+    old_loc: str = ""
+
+    def line(self) -> str:
+        return f"{self.sign} {self.text}  ({self.loc}; was {self.was})" if self.sign == "~" else \
+            f"{self.sign} {self.text}  ({self.loc})"
+
+    def to_json(self) -> Dict[str, str]:
+        return {k: v for k, v in self.__dict__.items() if v or k in ("sign", "text", "loc")}
+
+
+@dataclass
+class Row:
+    """What the report prints for a move, or for several: the same move (old and new value, rules, the
+    statements it rests on) under several policies is one row naming them (``policies``; empty for a
+    row that names no policy). ``key``: the move's key without its policy. Read back from JSON
+    (:meth:`from_json`, the history's cache) it has no ``moves``."""
+
+    org: str
+    what: str
+    key: Dict[str, Any]
+    policies: List[str]
+    old: Any
+    new: Any
+    old_shown: str
+    new_shown: str
+    old_rule: Optional[str]
+    new_rule: Optional[str]
+    rests: List[Rest]
+    moves: List[Move] = field(default_factory=list, compare=False, repr=False)
+
+    @property
+    def label(self) -> str:
+        return " ".join([self.what] + [str(v) for v in self.key.values()] + ([", ".join(self.policies)]
+                                                                             if self.policies else []))
+
+    def to_json(self) -> Dict[str, Any]:
+        return {"org": self.org, "what": self.what, "key": self.key, "policies": self.policies, "old": self.old,
+                "new": self.new, "old_shown": self.old_shown, "new_shown": self.new_shown,
+                "old_rule": self.old_rule, "new_rule": self.new_rule, "rests_on": [r.to_json() for r in self.rests]}
+
+    @classmethod
+    def from_json(cls, d: Dict[str, Any]) -> "Row":
+        return cls(d["org"], d["what"], d["key"], d["policies"], d["old"], d["new"], d["old_shown"], d["new_shown"],
+                   d["old_rule"], d["new_rule"], [Rest(**r) for r in d["rests_on"]])
+
+
+def row_lines(rows: Sequence[Row]) -> List[str]:
+    """The text of ``rows``, grouped by org (in their order): a blank line and the org, then each row
+    and what it rests on."""
+    lines: List[str] = []
+    org = None
+    for r in rows:
+        if r.org != org or not lines:
+            org = r.org
+            lines += ["", org]
+        lines.append(f"  {r.label}: {r.old_shown} -> {r.new_shown}   rule {r.old_rule or '-'} -> {r.new_rule or '-'}")
+        rests = [x.line() for x in r.rests]
+        lines += ["      rests on: " + rests[0]] + ["                " + x for x in rests[1:]] if rests else \
+            ["      rests on no edited statement (the change reaches it through no statement of its proofs)"]
+    return lines
+
+
+def row_table(rows: Sequence[Row]) -> List[str]:
+    """``rows`` as a markdown table (org, what, old, new, rule, rests on); nothing when there are none."""
+    if not rows:
+        return []
+    out = ["| org | what | old | new | rule | rests on |", "|---|---|---|---|---|---|"]
+    for r in rows:
+        rests = "<br>".join(_md(x.line()) for x in r.rests) or "—"
+        out.append(f"| {_md(r.org)} | {_md(r.label)} | {_md(r.old_shown)} | {_md(r.new_shown)} | "
+                   f"{_md(r.old_rule or '-')} → {_md(r.new_rule or '-')} | {rests} |")
+    return out + [""]
+
+
 @dataclass
 class Report:
     """What differs from ``old`` to ``new``: the statements, and every reported row that moved."""
@@ -241,28 +373,41 @@ class Report:
             out["new_signal"] = (m.new[4] or None) if m.new else None
         return out
 
+    def rows(self) -> List[Row]:
+        """The moves as printed: one row for the same move under several policies resting on the same
+        statements (in the moves' order: by org, kind, key)."""
+        out: List[Row] = []
+        at: Dict[Tuple, Row] = {}
+        for m in self.moves:
+            key = _key(m)
+            policy = key.pop("policy", None)
+            changed, gone, came = self.rests_on(m)
+            rests = [Rest("~", statement_text(b), str(b.loc), _was(a, b), statement_text(a), str(a.loc))
+                     for a, b in changed]
+            rests += [Rest("-", statement_text(f), str(f.loc)) for f in gone]
+            rests += [Rest("+", statement_text(f), str(f.loc)) for f in came]
+            r = Row(m.org, m.what, key, [policy] if policy else [], _plain(m.shown(m.old)), _plain(m.shown(m.new)),
+                    _shown(m.shown(m.old)), _shown(m.shown(m.new)), m.old_rule, m.new_rule, rests, [m])
+            same = (r.org, r.what, tuple(key.items()), r.old_shown, r.new_shown, r.old_rule, r.new_rule,
+                    tuple(rests))
+            if policy and same in at:
+                at[same].policies.append(policy)
+                at[same].moves.append(m)
+            else:
+                at[same] = r
+                out.append(r)
+        for r in out:  # in the RULES' order of the policies (section 0)
+            r.policies.sort(key=lambda p: POLICY_NAMES.index(p) if p in POLICY_NAMES else len(POLICY_NAMES))
+        return out
+
     def to_text(self) -> str:
         lines = [f"diff {self.old} -> {self.new}", _summary(self)]
         lines += ["  " + s for s in _statement_lines(self.changed, self.removed, self.added)]
-        for org, ms in self.by_org().items():
-            lines += ["", org]
-            for m in ms:
-                lines.append(f"  {_label(m)}: {_shown(m.shown(m.old))} -> {_shown(m.shown(m.new))}"
-                             f"   rule {m.old_rule or '-'} -> {m.new_rule or '-'}")
-                rests = _statement_lines(*self.rests_on(m), short=True)
-                lines += ["      rests on: " + rests[0]] + ["                " + r for r in rests[1:]] if rests else \
-                    ["      rests on no edited statement (the change reaches it through no statement of its proofs)"]
-        return "\n".join(lines)
+        return "\n".join(lines + row_lines(self.rows()))
 
     def to_markdown(self) -> str:
         out = [f"### provlog diff: `{self.old}` → `{self.new}`", "", f"**{_summary(self)}**", ""]
-        if self.moves:
-            out += ["| org | what | old | new | rule | rests on |", "|---|---|---|---|---|---|"]
-            for m in self.moves:
-                rests = "<br>".join(_md(s) for s in _statement_lines(*self.rests_on(m), short=True)) or "—"
-                out.append(f"| {_md(m.org)} | {_md(_label(m))} | {_md(_shown(m.shown(m.old)))} | "
-                           f"{_md(_shown(m.shown(m.new)))} | {_md(m.old_rule or '-')} → {_md(m.new_rule or '-')} | {rests} |")
-            out.append("")
+        out += row_table(self.rows())
         stmts = _statement_lines(self.changed, self.removed, self.added)
         if stmts:
             fence = _fence(stmts)
@@ -277,11 +422,6 @@ def _summary(r: Report) -> str:
     moved = (f"{n} {'row' if n == 1 else 'rows'} moved in {orgs} {'org' if orgs == 1 else 'orgs'}" if n
              else "nothing moved")
     return f"{stm}; {moved}"
-
-
-def _label(m: Move) -> str:
-    k = _key(m)
-    return " ".join([m.what] + [str(v) for v in k.values()])
 
 
 def _key(m: Move) -> Dict[str, Any]:
@@ -318,15 +458,12 @@ def _statements_json(changed, removed, added) -> Dict[str, Any]:
             "removed": [_stmt_json(f) for f in removed], "added": [_stmt_json(f) for f in added]}
 
 
-def _statement_lines(changed, removed, added, short: bool = False) -> List[str]:
-    """``~`` a statement changed (its old and new text; ``short``: the new, and what it was), ``-``
-    removed, ``+`` added, each at its file:line."""
+def _statement_lines(changed, removed, added) -> List[str]:
+    """``~`` a statement changed (its old and new text), ``-`` removed, ``+`` added, each at its file:line
+    (a row's statements are shorter: :class:`Rest`)."""
     out = []
     for a, b in changed:
-        if short:
-            out.append(f"~ {statement_text(b)}  ({b.loc}; was {_was(a, b)})")
-        else:
-            out += [f"~ {statement_text(a)}  ({a.loc})", f"  -> {statement_text(b)}  ({b.loc})"]
+        out += [f"~ {statement_text(a)}  ({a.loc})", f"  -> {statement_text(b)}  ({b.loc})"]
     out += [f"- {statement_text(f)}  ({f.loc})" for f in removed]
     out += [f"+ {statement_text(f)}  ({f.loc})" for f in added]
     return out
@@ -357,8 +494,10 @@ def _fence(lines: List[str]) -> str:
     return "`" * max(3, longest + 1)
 
 
-def compare(old: World, new: World, policy: Optional[str] = None) -> Report:
-    """The report of what moves from ``old`` to ``new`` (under ``policy`` only, if given)."""
+def compare(old: World, new: World, policy: Optional[str] = None, org: Optional[str] = None,
+            dim: Optional[str] = None) -> Report:
+    """The report of what moves from ``old`` to ``new`` (under ``policy`` only, if given; of ``org``
+    only; of values and conflicts of ``dim`` only)."""
     if policy is not None:
         old._check(policy=policy)
     base = getattr(new, "delta", None)
@@ -368,7 +507,7 @@ def compare(old: World, new: World, policy: Optional[str] = None) -> Report:
         a, b = model(old), model(new)
         rows = changes(a, b, RELATIONS)
         removed, added = statements(a, b)
-    ms = moves(old.derivation, new.derivation, rows, removed, added, policy)
+    ms = moves(old.derivation, new.derivation, rows, removed, added, policy, org, dim)
     by_place = lambda f: (f.loc.file, f.loc.line)  # noqa: E731
     changed, gone, came = pair(sorted(removed, key=by_place), sorted(added, key=by_place),
                                _place(old.name), _place(new.name))
@@ -380,4 +519,4 @@ def _label_of(w: World) -> str:
     return f"{w.name} ({asked})" if asked else w.name
 
 
-__all__ = ["DiffError", "ITEMS", "Report", "compare", "model", "side", "what_if"]
+__all__ = ["DiffError", "ITEMS", "Report", "Rest", "Row", "compare", "model", "row_lines", "row_table", "side", "what_if"]

@@ -22,6 +22,12 @@ codes are listed in provlog.facts.errors.WARNINGS (and docs/errors.md).
   ``check`` takes longer on a world with such goals; a rulebook's goal reads
   the rulebook's rules and tables without running them.
 
+- **W120** an active recorded signal stating a direction or a bound its clause
+  does not give (``against cap 0 rule=S.2``: S.2 gives cap 2), and **W121** a
+  floor the org's stated policies or legal form do not give (a G.2 floor 3 with
+  one conflict-policy element): logic/bounds.py. Neither changes a value; both
+  are errors under ``check --strict`` and fail ``verify``.
+
     >>> from provlog import World                                   # doctest: +SKIP
     >>> [str(w) for w in warnings(World.load("facts/worlds/example"))]  # doctest: +SKIP
     []
@@ -32,12 +38,13 @@ from typing import List
 
 from ..errors import ProvlogError
 from ..facts import Diagnostic, FactSet
+from ..logic import bounds
 
 
 def warnings(world) -> List[Diagnostic]:
     """Every warning of a loaded :class:`~provlog.queries.api.World`, in file order."""
-    return sorted(uncited_signals(world.facts) + unknown_goal_constants(world) + stale_letters(world)
-                  + candidate_results(world), key=Diagnostic.sort_key)
+    return sorted(uncited_signals(world.facts) + bounds.warnings(world.facts) + unknown_goal_constants(world)
+                  + stale_letters(world) + candidate_results(world), key=Diagnostic.sort_key)
 
 
 def stale_letters(world) -> List[Diagnostic]:

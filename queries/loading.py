@@ -23,8 +23,15 @@ class WorldLoading:
         ``store``: None or False reads and writes no store; True the default one (``.provlog/`` in the
         world's folder); a path that store file. A store made from exactly these inputs answers without
         parsing or deriving; otherwise the world is loaded, and its first derivation is stored
-        (docs/store.md). The world derives on first use.
+        (docs/store.md). The world derives on first use. ``origin``: the path it was loaded from
+        (a what-if reads its files again, queries/diff.py).
         """
+        w = cls._load(path, strict, as_of, freeze, store, progress, rulebooks)
+        w.origin = path
+        return w
+
+    @classmethod
+    def _load(cls, path, strict, as_of, freeze, store, progress, rulebooks) -> "World":
         if not store:
             return cls(load_world(path, strict=strict), as_of=as_of, name=str(path), freeze=freeze, lazy=True,
                        progress=progress, rulebooks=rulebooks)

@@ -16,7 +16,7 @@ from typing import Dict, List, Optional, Tuple
 from ..logic.syntax import Atom, FuncEq, Negated, Var, parse_rule
 from ..facts.language import LANGUAGE
 from ..logic import RULES
-from ..logic.clauses import RELATIONS, SIGNATURES
+from ..logic.clauses import RELATIONS, SIGNATURES, gives
 from ..logic.program import CORE as CORE_BOOK
 from ..logic.registry import RULEBOOKS
 from ..logic.rules import Rule, RuleSet
@@ -30,9 +30,10 @@ class Clause:
     id: str
     statement: str  # one line in provlog's words ('' if the rulebook has none: a test forbids that)
     rules: Tuple[Rule, ...]  # the rules that implement it (none for a clause only recorded signals cite)
+    gives: str = ""  # the bounds it gives a signal, in words (logic/clauses.py BOUNDS; '' outside the core)
 
     def to_json(self) -> Dict[str, object]:
-        return {"id": self.id, "statement": self.statement,
+        return {"id": self.id, "statement": self.statement, "gives": self.gives,
                 "rules": [{"template": r.template, "text": r.text} for r in self.rules]}
 
 
@@ -81,7 +82,8 @@ def clauses(rulebook: Optional[str] = None, clause: Optional[str] = None) -> Lis
             raise UnknownName(f"unknown clause {clause!r} in rulebook {rulebook or CORE}{hint}; "
                               f"`provlog rules{rulebook_flag(rulebook)}` lists them")
         ids = [clause]
-    return [Clause(c, book.statements.get(c, ""), tuple(by.get(c, ()))) for c in ids]
+    core = book is RULES
+    return [Clause(c, book.statements.get(c, ""), tuple(by.get(c, ())), gives(c) if core else "") for c in ids]
 
 
 def relations(rulebook=None) -> List[Relation]:

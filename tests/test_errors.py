@@ -99,6 +99,8 @@ CASES = {
                                    f"result r2 evalco humaneval@1 lane=verified run-at=2026-02-05 percentile=60 "
                                    f"dataset-hash={HEX} input-hash={HEX}\n"}, ("world.facts", 3, 1),
              "a revision produces a new hash"),
+    "E175": ({"world.facts": ORG + "policy evalco civil-service\n"}, ("world.facts", 2, 1),
+             "public body's (type=gov), and evalco is type=nonprofit"),
     # the publication cycle (facts/outreach.py)
     "E180": ({"world.facts": ORG + PUB + 'source s1 "x" publisher=p status=confirmed\n'
                                          "contact evalco sent=2026-08-02 replied=2026-08-01 reply=s1\n"},

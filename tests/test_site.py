@@ -212,3 +212,74 @@ def test_hostile_text_is_escaped_in_every_exported_page(tmp_path):
 def test_file_names_are_one_to_one():
     ids = ["a", "A", "a.b", "a~2eb", "a-b", "a_b"]
     assert len({fname(i) for i in ids}) == len(ids)
+
+
+# -- what a replace may delete (issue 38): only files whose bytes the manifest proves ----------------------
+TINY = 'lab acme "Acme AI"\norg o1 "One Evals" type=nonprofit evaluated=yes\n'
+
+
+@pytest.fixture
+def written(tmp_path):
+    """A site of a one-org world, written once (OUT = tmp/site)."""
+    (tmp_path / "w.facts").write_text(TINY)
+    out = tmp_path / "site"
+    r = CliRunner().invoke(main, ["site", str(tmp_path / "w.facts"), str(out)])
+    assert r.exit_code == 0, r.output
+    return out
+
+
+def _again(out):
+    return CliRunner().invoke(main, ["site", str(out.parent / "w.facts"), str(out)])
+
+
+def test_the_manifest_lists_each_file_with_the_hmac_of_its_bytes(written):
+    from provlog.queries.web.export import seal
+
+    lines = [l for l in (written / MARKER).read_text().splitlines() if not l.startswith("#")]
+    assert lines and all(re.fullmatch(r"[0-9a-f]{64}  \S+", l) for l in lines)
+    mac, rel = lines[0].split("  ")
+    assert seal(rel, (written / rel).read_bytes()) == mac
+    assert _again(written).exit_code == 0 and (written / "index.html").is_file()  # proved: replaced
+
+
+@pytest.mark.parametrize("added", ["empty folder", "fifo", "symlink", "changed file"])
+def test_anything_it_cannot_prove_stops_the_replace_and_nothing_is_deleted(written, added):
+    import os
+
+    what = {"empty folder": "org/mine", "fifo": "org/pipe", "symlink": "link.html", "changed file": "index.html"}[added]
+    if added == "empty folder":
+        (written / what).mkdir()
+    elif added == "fifo":
+        os.mkfifo(written / what)
+    elif added == "symlink":
+        (written / what).symlink_to(written / "index.html")
+    else:
+        (written / what).write_text("my edit")
+    before = sorted(p.relative_to(written).as_posix() for p in written.rglob("*"))
+    r = _again(written)
+    assert r.exit_code == 1 and what in r.output and "not what it wrote" in r.output
+    assert sorted(p.relative_to(written).as_posix() for p in written.rglob("*")) == before
+
+
+def test_a_manifest_planted_in_a_user_s_folder_proves_nothing(tmp_path):
+    import hashlib
+
+    (tmp_path / "w.facts").write_text(TINY)
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "thesis.tex").write_text("years of work")
+    # the planter knows the format and the bytes, not this user's key (a plain SHA-256 is no proof)
+    mac = hashlib.sha256(b"thesis.tex\0years of work").hexdigest()
+    (mine / MARKER).write_text(f"# Written by `provlog site`\n{mac}  thesis.tex\nthesis.tex\n")
+    r = CliRunner().invoke(main, ["site", str(tmp_path / "w.facts"), str(mine)])
+    assert r.exit_code == 1 and "thesis.tex" in r.output
+    assert (mine / "thesis.tex").read_text() == "years of work" and not (mine / "index.html").exists()
+
+
+def test_a_file_swapped_after_the_check_is_kept_not_deleted(written):
+    # put() moves the old site aside and deletes file by file what is proved at that moment
+    from provlog.queries.web.export import SiteTarget
+
+    (written / "index.html").write_text("swapped in after the check")
+    kept = SiteTarget(written)._discard(written)
+    assert kept == str(written) and sorted(p.name for p in written.rglob("*")) == ["index.html"]

@@ -131,7 +131,10 @@ def test_browser_and_python_agree_on_many_weight_vectors(served, page):
 
 def test_bad_url_weights_are_said_and_no_number_shown(served, page):
     for q, words in (("?weights=F:abc", "not readable"), ("?weights=Q:1", "not readable"),
-                     ("?weights=F:0,G:0", "above 0"), ("?preset=nosuch", "does not have")):
+                     ("?weights=F:0,G:0", "above 0"), ("?preset=nosuch", "does not have"),
+                     # issue 38: names of Object's prototype are no preset of the world
+                     ("?preset=__proto__", "does not have"), ("?preset=constructor", "does not have"),
+                     ("?preset=hasOwnProperty", "does not have"), ("?preset=toString", "does not have")):
         page.goto(served["example"] + "/" + q)
         assert page.locator("#weights-error").is_visible() and words in page.inner_text("#weights-error"), q
         assert page.eval_on_selector_all("td.weighted", "cs => cs.map(c => c.textContent).join('')") == "", q

@@ -630,10 +630,12 @@ def test_x_sells(xw):
     assert_value(xw, "x_o9", "X", 0, "X.1/x_o9/1", "X.1")
     assert_value(xw, "x_o10", "X", 0, "X.1/x_o10/1", "X.1")
     assert_value(xw, "x_o13", "X", 1, "X.2/x_o13/1", "X.2")
+    assert_value(xw, "x_o8", "X", 2, "X.1/x_o8/1", "X.1")  # guardrails to a bank: X.1's unspecified parties
+    assert_value(xw, "x_o14", "X", 2, "X.1/x_o14/1", "X.1")  # ... and to a lab investor
 
 
 def test_x_no_signal_cases(xw):
-    for org in ("x_o7", "x_o8", "x_o14"):
+    for org in ("x_o7",):
         assert [s for s in xw.signals(org) if s.derived and s.dim == "X"] == [], org
         assert_unevidenced(xw, org, "X")
 

@@ -36,7 +36,7 @@ from pathlib import Path  # noqa: F401  (queries/loading.py spells it S.Path)
 from .codec import _from_sql, _to_sql, decode, decoded_rows, encode
 from .errors import NotAStore, StoreDamaged, StoreError, warn
 from .facts import StoredFacts, StoredOrigins, derived_signal, derived_signals, fact_from_row
-from .key import default_path, inputs, key_of, listed_files
+from .key import default_path, inputs, key_of, listed_files, secret
 from .layout import _FACT_COLS, READERS, SCHEMA, _q
 from .model import StoredModel
 from .pages import editing

@@ -20,7 +20,7 @@ import click
 
 from .. import internal
 from ..api import World
-from . import checks, export, imports, outreach, questions, reference, web
+from . import checks, export, history, imports, outreach, questions, reference, web
 from .options import _STORE, _fail
 
 
@@ -63,7 +63,7 @@ def main(store: Optional[str], no_store: bool) -> None:
 # every command, by its module (`provlog --help` lists them by name)
 for _command in (questions.value, questions.card, questions.why, questions.why_not, questions.prove,
                  questions.refute, questions.query, questions.hops, questions.matrix, questions.results,
-                 checks.check, checks.verify, checks.test, checks.diff, export.export, export.fingerprint,
-                 reference.rules, reference.relations, imports.import_, web.site, web.serve, outreach.outreach,
-                 outreach.candidates):
+                 checks.check, checks.verify, checks.test, checks.diff, history.log, history.blame, export.export,
+                 export.fingerprint, reference.rules, reference.relations, imports.import_, web.site, web.serve,
+                 outreach.outreach, outreach.candidates):
     main.add_command(_command)

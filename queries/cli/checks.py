@@ -9,16 +9,19 @@ from typing import List, Optional
 import click
 
 from ...facts import LoadError
+from ...facts.errors import STRICT_WARNINGS
 from ..api import World
-from .options import echo, AS_OF, _dump, _fail, _guard, _load, output
+from .options import echo, AS_OF, _dump, _fail, _guard, _load, _store_for, output
 
 
 @click.command()
 @click.argument("world")
-@click.option("--strict", is_flag=True, help="Refuse lane=pending sources, results and catalog sources.")
+@click.option("--strict", is_flag=True, help="Refuse lane=pending sources, results and catalog sources, and "
+              "bounds a signal's clause or its org's policies do not give (W120, W121).")
 @output("text", "json")
 def check(world: str, strict: bool, fmt: str) -> None:
-    """Parse and validate WORLD; print every error, or ok and then any warnings."""
+    """Parse and validate WORLD; print every error, or ok and then any warnings (under --strict,
+    W120 and W121 are errors)."""
     from ..candidates import in_scope
 
     if fmt == "json":
@@ -30,19 +33,35 @@ def check(world: str, strict: bool, fmt: str) -> None:
         except LoadError as e:
             _dump({"ok": False, "errors": [diag(d) for d in e.diagnostics], "warnings": []})
             sys.exit(1)
-        _dump({"ok": True, "errors": [], "warnings": [diag(d) for d in w.warnings()], "statements": len(w.facts),
-               "files": len(w.facts.files), "orgs": len(in_scope(w)), "out_of_scope": len(w.orgs) - len(in_scope(w)),
-               "notes": list(w.legacy_lanes())})
+        errors, warned = _strict_split(w.warnings(), strict)
+        _dump({"ok": not errors, "errors": [diag(d) for d in errors], "warnings": [diag(d) for d in warned],
+               "statements": len(w.facts), "files": len(w.facts.files), "orgs": len(in_scope(w)),
+               "out_of_scope": len(w.orgs) - len(in_scope(w)), "notes": list(w.legacy_lanes())})
+        if errors:
+            sys.exit(1)
         return
     w = _load(world, strict)
+    errors, warned = _strict_split(w.warnings(), strict)
+    if errors:  # the world loaded, and --strict refuses what it states
+        for d in errors:
+            echo(f"{d.file}:{d.line}:{d.col}: error: {d.message} [{d.code}]", err=True)
+        _fail(f"{len(errors)} error{'s' if len(errors) != 1 else ''} under --strict", 1)
     orgs, apart = len(in_scope(w)), len(w.orgs) - len(in_scope(w))
     # section 11: out-of-scope orgs are "excluded from every statistic"
     echo(f"ok: {len(w.facts)} statements in {len(w.facts.files)} file(s), {orgs} org{'s' if orgs != 1 else ''}"
          + (f" in scope ({apart} out of scope, not counted)" if apart else ""))
     for line in w.legacy_lanes():
         echo(f"note: {line}")
-    for d in w.warnings():  # not errors: the world loaded and check exits 0
+    for d in warned:  # not errors: the world loaded and check exits 0
         echo(f"{d.file}:{d.line}:{d.col}: warning: {d.message} [{d.code}]")
+
+
+def _strict_split(diagnostics, strict: bool):
+    """(errors, warnings): under --strict the warnings of STRICT_WARNINGS are errors."""
+    if not strict:
+        return [], list(diagnostics)
+    return ([d for d in diagnostics if d.code in STRICT_WARNINGS],
+            [d for d in diagnostics if d.code not in STRICT_WARNINGS])
 
 
 @click.command()
@@ -92,9 +111,23 @@ def test(worlds: List[str], as_of: Optional[str], fmt: str) -> None:
         sys.exit(1)
 
 
-@click.command()
-@click.argument("old")
-@click.argument("new", required=False)
+#: where ``--`` stood among diff's arguments (click drops it): revisions before it, paths after
+_DASHES = "\0--"
+
+
+class _Sides(click.Command):
+    """diff's command: a ``--`` on its line is kept as a marker among the sides (git's separator of
+    revisions from paths), and still ends the options."""
+
+    def parse_args(self, ctx, args):
+        if "--" in args:
+            i = args.index("--")
+            args = args[:i] + [_DASHES] + args[i:]
+        return super().parse_args(ctx, args)
+
+
+@click.command(cls=_Sides)
+@click.argument("sides", nargs=-1, metavar="OLD [NEW]")
 @click.option("--without", "without", multiple=True, metavar="ID",
               help="What-if: take away a source (with its cites), a signal (with its cites) or a statement (repeatable).")
 @click.option("--set", "sets", nargs=2, multiple=True, metavar="ID KEY=VALUE",
@@ -104,20 +137,33 @@ def test(worlds: List[str], as_of: Optional[str], fmt: str) -> None:
 @output("text", "json", "markdown")
 @AS_OF
 @_guard
-def diff(old: str, new: Optional[str], without, sets, policy: Optional[str], exit_code: bool, fmt: str,
+def diff(sides, without, sets, policy: Optional[str], exit_code: bool, fmt: str,
          as_of: Optional[str]) -> None:
     """What moves from OLD to NEW, and the statements each move rests on (docs/diff.md).
 
     Each side is a world path or a git revision of one: REV:path, or REV beside the other
-    side's path (provlog diff HEAD~1 world). With one side and --without / --set: what that
-    change, not yet written, would move.
+    side's path (provlog diff HEAD~1 world); an argument that is both is refused: put
+    revisions before --, paths after it (provlog diff base -- base). With one side and
+    --without / --set: what that change, not yet written, would move.
     """
     from ..diff import DiffError, compare, side, what_if
 
+    kinds = [None] * len(sides)
+    if _DASHES in sides:
+        cut = sides.index(_DASHES)
+        sides = sides[:cut] + sides[cut + 1:]
+        kinds = ["rev"] * cut + ["path"] * (len(sides) - cut)
+    if not sides or len(sides) > 2:
+        raise DiffError(f"diff takes one or two sides (OLD [NEW]), got {len(sides)}")
+    old, new = sides[0], sides[1] if len(sides) == 2 else None
     if new is None and not (without or sets):
         raise DiffError("diff needs two sides (OLD NEW), or one world and a what-if (--without, --set)")
-    a = _load(side(old, new), as_of=as_of)
-    b = _load(side(new, old), as_of=as_of) if new is not None else a
+    if new is None:
+        a = b = _load(side(old, None, kinds[0]), as_of=as_of)
+    else:  # with --store FILE, each side has a file of its own: never both read from one
+        sa, sb = side(old, new, kinds[0]), side(new, old, kinds[1])
+        a = _load(sa, as_of=as_of, store=_store_for(sa, old=True))
+        b = _load(sb, as_of=as_of)
     if without or sets:
         try:
             b = what_if(b, without, sets, fast=new is None)

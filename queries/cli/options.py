@@ -83,12 +83,13 @@ def _fail(msg: str, code: int) -> None:
 _STORE: dict = {"store": True}
 
 
-def _load(world: str, strict: bool = False, as_of: Optional[str] = None) -> World:
+def _load(world: str, strict: bool = False, as_of: Optional[str] = None, store=None) -> World:
+    """The command's world, stored where the group's options say (``store``: a file given instead)."""
     from ..progress import stratum_progress
 
     try:
         w = World.load(world, strict=strict, as_of=as_of, freeze=True,  # the process ends with the command
-                       store=_store_for(world), progress=stratum_progress(sys.stderr))
+                       store=_store_for(world) if store is None else store, progress=stratum_progress(sys.stderr))
         ctx = click.get_current_context(silent=True)
         if ctx is not None:  # a first derivation is stored once the command has printed its answer
             w.store_after_answer = True
@@ -114,9 +115,14 @@ def _guard(fn):
     return run
 
 
-def _store_for(world: str):
-    """The store option for World.load: True (the default place), False, or a file."""
+def _store_for(world: str, old: bool = False):
+    """The store option for World.load: True (the default place), False, or a file. ``old``: the
+    older side of a diff, which never shares the store file given: ``x.sqlite`` names the new side's,
+    ``x.old.sqlite`` the old side's (docs/diff.md)."""
     store = _STORE["store"]
+    if old and isinstance(store, str) and not os.path.isdir(store):
+        stem = store[:-len(".sqlite")] if store.endswith(".sqlite") else store
+        return stem + ".old.sqlite"
     if isinstance(store, str) and os.path.isdir(store):
         from ...logic.store import default_path
 

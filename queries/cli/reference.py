@@ -16,7 +16,8 @@ from .options import echo, RULEBOOK, _dump, _guard, output
 @_guard
 def rules(clause: Optional[str], rulebook: Optional[str], fmt: str) -> None:
     """Each clause id with provlog's one-line statement of it; with CLAUSE, that clause and the rules that
-    implement it (the line the explainer shows, and the Datalog text). Reference: docs/clauses.md."""
+    implement it (the line the explainer shows, and the Datalog text); under each, the bounds it gives a
+    signal (what `check` reads a signal's bound against, W120). Reference: docs/clauses.md."""
     from ..reference import clauses
 
     found = clauses(rulebook, clause)
@@ -25,6 +26,8 @@ def rules(clause: Optional[str], rulebook: Optional[str], fmt: str) -> None:
         return
     for c in found:
         echo(f"{c.id}: {c.statement}")
+        if c.gives:
+            echo(f"    gives: {c.gives}")
         if clause is None:
             continue
         for r in c.rules:

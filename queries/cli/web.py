@@ -16,9 +16,12 @@ from .options import echo, AS_OF, POLICY, _fail, _guard, _load
 @click.argument("out", type=click.Path())
 @click.option("--force", is_flag=True, help="Move an OUT provlog did not write aside (named in the report); nothing is deleted.")
 @click.option("--preview", is_flag=True, help="Write every subject, even those in their reply window; every page says preview.")
+@click.option("--history", "history", default=None, metavar="REV-RANGE",
+              help="Show each org's history in this range of the world's git history (HEAD: all of it), and "
+                   "write feed.xml, an Atom feed of the moves (docs/history.md).")
 @AS_OF
 @_guard
-def site(world: str, out: str, force: bool, preview: bool, as_of: Optional[str]) -> None:
+def site(world: str, out: str, force: bool, preview: bool, history: Optional[str], as_of: Optional[str]) -> None:
     """The whole public site of WORLD as static files in OUT: open OUT/index.html, or put it on any host (docs/site.md).
 
     Needs the web extra: pip install 'provlog[web]'.
@@ -30,7 +33,8 @@ def site(world: str, out: str, force: bool, preview: bool, as_of: Optional[str])
     from ...importers import ImportFailure
 
     try:
-        n, moved = export(world, out, force=force, as_of=as_of, loaded=_load(world, as_of=as_of), preview=preview)
+        n, moved = export(world, out, force=force, as_of=as_of, loaded=_load(world, as_of=as_of), preview=preview,
+                          history=history)
     except ImportFailure as e:  # OUT is not provlog's to take: said, nothing written
         _fail(e.render(), 1)
     echo(f"provlog: wrote {n} files to {out}; open {os.path.join(out, 'index.html')}"

@@ -10,18 +10,22 @@ with no dates or absolute paths in them.
 
 OUT is put in place whole, as an import's folder is (importers/target.py): a
 folder provlog did not write is refused (``force`` moves it aside), and a
-site provlog wrote earlier is replaced only when nothing else was added to it.
+site provlog wrote earlier is replaced only when every file in it is one its
+manifest proves (:class:`SiteTarget`); only those files are deleted.
 """
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import os
 import shutil
+import stat
 import sys
 from contextlib import contextmanager
 from fractions import Fraction
 from pathlib import Path
-from typing import Callable, Iterator, List, Optional, Tuple
+from typing import Callable, Dict, Iterator, List, Optional, Tuple
 
 from ...facts import DIMS
 from ...importers.records import ImportFailure
@@ -31,13 +35,18 @@ from . import data, prove
 from .app import create_app
 from .links import fname
 
-#: the site's marker: every file provlog wrote, one relative path a line, after the comments
+#: the site's manifest: every file provlog wrote, ``HMAC  path`` a line (the HMAC of its name and bytes,
+#: with this user's key: :func:`seal`), after the comments
 MARKER = ".provlog-site"
 STATIC = Path(__file__).parent / "static"
 
 
 class SiteTarget(Target):
-    """OUT of `provlog site`: ours only if every file in it, at any depth, is one the marker lists."""
+    """OUT of `provlog site`: ours only if every entry in it, at any depth, is a regular file the manifest
+    lists with the HMAC of its bytes this user's key gives (:func:`seal`), or a folder holding such
+    files, and the manifest itself. A manifest proves only what this user's provlog wrote: one planted
+    in a folder, or a file changed, added or replaced (an empty folder, a FIFO, a symlink) is not ours,
+    and stops the replace."""
 
     label = "{given}"
     job = "the site, e.g. provlog site WORLD site/"
@@ -55,25 +64,105 @@ class SiteTarget(Target):
         if listed is None:
             shown = ", ".join(entries[:5]) + (f" and {len(entries) - 5} more" if len(entries) > 5 else "")
             return f"a folder provlog did not write (it holds {shown})"
-        theirs = []
-        for root, dirs, files in os.walk(p):
-            for n in dirs + files:
-                q = Path(root, n)
-                rel = q.relative_to(p).as_posix()
-                if q.is_symlink() or (q.is_file() and rel not in listed and rel != MARKER):
-                    theirs.append(rel)
+        theirs = _unproved(p, listed)
         if theirs:
-            shown = ", ".join(sorted(theirs)[:5]) + (f" and {len(theirs) - 5} more" if len(theirs) > 5 else "")
+            shown = ", ".join(theirs[:5]) + (f" and {len(theirs) - 5} more" if len(theirs) > 5 else "")
             return f"a site provlog wrote, but {shown} in it are not what it wrote"
         return "ours"
 
+    def _discard(self, old: Path) -> Optional[str]:
+        """Delete, of the old site moved aside, only each file whose bytes are proved now (as it is
+        deleted), then the folders emptied; anything else is kept there, and its name returned."""
+        listed = _listed(old / MARKER) or {}
+        for rel in sorted(listed, reverse=True):
+            q = old / rel
+            if _proved(q, rel, listed[rel]):
+                q.unlink()
+        for root, dirs, _ in os.walk(old, topdown=False):  # the deepest first
+            for d in dirs:
+                try:
+                    os.rmdir(os.path.join(root, d))  # only an emptied folder goes
+                except OSError:
+                    pass
+        try:
+            (old / MARKER).unlink()
+            os.rmdir(old)
+        except OSError:
+            return str(old)  # something not proved is left: kept, named
+        return None
 
-def _listed(marker: Path) -> Optional[set]:
+
+def _key() -> bytes:
+    """The key of the site's manifest: derived from this user's secret (logic/store/, kept in the
+    user's cache folder, never in OUT)."""
+    from ...logic.store.key import secret
+
+    return hashlib.sha256(b"provlog-site\0" + secret()).digest()
+
+
+def seal(rel: str, body: bytes, key: Optional[bytes] = None) -> str:
+    """The HMAC-SHA-256 a manifest lists for the file ``rel`` holding ``body`` (its name bound in)."""
+    return hmac.new(key or _key(), rel.encode("utf-8", "surrogateescape") + b"\0" + body, hashlib.sha256).hexdigest()
+
+
+def _proved(q: Path, rel: str, mac: str) -> bool:
+    """Whether ``q`` is a regular file (no symlink) whose bytes give the listed ``mac``."""
     try:
+        if not stat.S_ISREG(os.lstat(q).st_mode):
+            return False
+        fd = os.open(q, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as f:
+            body = f.read()
+    except OSError:
+        return False
+    return hmac.compare_digest(seal(rel, body), mac)
+
+
+def _unproved(p: Path, listed: Dict[str, str]) -> List[str]:
+    """The entries under ``p`` that are not what provlog wrote: a file not listed or not proved, a
+    symlink, a FIFO or device, a folder holding no listed file (an empty folder you made)."""
+    folders = {os.path.dirname(rel) for rel in listed}
+    folders |= {f for rel in folders for f in _parents(rel)}
+    theirs = []
+    for root, dirs, files in os.walk(p):
+        for n in dirs + files:
+            q = Path(root, n)
+            rel = q.relative_to(p).as_posix()
+            if rel == MARKER:
+                continue
+            if n in dirs and not q.is_symlink():
+                if rel not in folders:
+                    theirs.append(rel)
+            elif rel not in listed or not _proved(q, rel, listed[rel]):
+                theirs.append(rel)
+    return sorted(theirs)
+
+
+def _parents(rel: str) -> List[str]:
+    out = []
+    while rel:
+        rel = os.path.dirname(rel)
+        if rel:
+            out.append(rel)
+    return out
+
+
+def _listed(marker: Path) -> Optional[Dict[str, str]]:
+    """The manifest's files and their HMACs (``HMAC  path`` a line after its comments); None if there is
+    no readable manifest (a symlink is none)."""
+    try:
+        if not stat.S_ISREG(os.lstat(marker).st_mode):
+            return None
         text = marker.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         return None
-    return {line for line in text.splitlines() if line and not line.startswith("#")}
+    out: Dict[str, str] = {}
+    for line in text.splitlines():
+        mac, sep, rel = line.partition("  ")
+        if line.startswith("#") or not sep or len(mac) != 64:
+            continue
+        out[rel] = mac
+    return out
 
 
 def _plain(x):
@@ -141,16 +230,27 @@ def _bar(what: str, total: int):
 
 
 def export(world: str, out: str, force: bool = False, as_of: Optional[str] = None,
-           loaded: Optional[World] = None, jobs: Optional[int] = None, preview: bool = False) -> Tuple[int, Optional[str]]:
+           loaded: Optional[World] = None, jobs: Optional[int] = None, preview: bool = False,
+           history: Optional[str] = None) -> Tuple[int, Optional[str]]:
     """Write the site of ``world`` (``loaded``, if the caller loaded it) to ``out``; the number of files
     written and where an old OUT was moved aside (None if nothing was). ``jobs``: how many processes
     search the proofs (default: one a core for a large world; see prove.py). A subject still in its reply
-    window is withheld (docs/outreach.md) unless ``preview``, which writes everything, marked a preview."""
+    window is withheld (docs/outreach.md) unless ``preview``, which writes everything, marked a preview.
+    ``history``: a range of the world's git history: each org page shows what moved of it there, and
+    ``feed.xml`` is written."""
     target = SiteTarget(out, force)
     target.check(Path(world))
     w = loaded if loaded is not None else World.load(world, as_of=as_of)
     gate = not preview
     app = create_app(world, DEFAULT_POLICY, as_of=as_of, site=True, loaded_world=w, gate=gate, preview=preview)
+    feed = None
+    if history is not None:
+        from ..history import log
+        from .feed import atom, by_org
+
+        h = log(world, policy=DEFAULT_POLICY, rng=history, as_of=as_of)
+        app.config["PROVLOG_HISTORY"] = by_org(h)
+        feed = atom(h, Path(world).name or world)
     todo = list(pages(w, gate))
     build = target._sibling("provlog-site-build")
     os.mkdir(build)
@@ -167,12 +267,17 @@ def export(world: str, out: str, force: bool = False, as_of: Optional[str] = Non
             todo = [t for t in todo if t[1] not in skip]
             with _bar("writing the site", len(todo)) as advance:
                 _pages(app, todo, build, written, advance)
+        if feed is not None:
+            _write(build, "feed.xml", feed, written)
         for src in sorted(STATIC.rglob("*")):
             if src.is_file():
                 _write(build, "static/" + src.relative_to(STATIC).as_posix(), src.read_bytes(), written)
+        key = _key()
         (build / MARKER).write_text("# Written by `provlog site` (docs/site.md). The next `provlog site` replaces this\n"
-                                    "# folder whole; a file here that is not listed below stops it.\n"
-                                    + "".join(f"{n}\n" for n in sorted(written)), encoding="utf-8")
+                                    "# folder whole, deleting only the files below whose bytes give the HMAC beside\n"
+                                    "# them (a key of this user's, kept outside this folder); anything else stops it.\n"
+                                    + "".join(f"{seal(n, (build / n).read_bytes(), key)}  {n}\n" for n in sorted(written)),
+                                    encoding="utf-8")
         moved = target.put({q.name: q for q in sorted(build.iterdir())}, Path(world))
     finally:
         shutil.rmtree(build, ignore_errors=True)  # our own build folder: emptied by put, removed on failure

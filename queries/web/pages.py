@@ -73,7 +73,8 @@ def register(app, the_world: Callable[[], World], policy: str) -> None:
         w = the_world()
         known(w, org)
         return held(w, org) or render_template("org.html", o=data.policies(w, org), hops=w.hops(org), amount=data.amount,
-                               policy=chosen_policy(policy), people=data.people_at(w, org))
+                               policy=chosen_policy(policy), people=data.people_at(w, org),
+                               history=app.config.get("PROVLOG_HISTORY", {}).get(org))
 
     @app.get("/why/<org>/<dim>")
     def why(org, dim):

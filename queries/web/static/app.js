@@ -95,8 +95,10 @@
       var q = filter.value.toLowerCase();
       tables.forEach(function (t) { rowsOf(t).forEach(function (r) { r.hidden = q && r.textContent.toLowerCase().indexOf(q) < 0; }); });
     });
-    var dims = regData.dims, presets = {};
+    // no prototype: ?preset=__proto__ or constructor names no preset (hasOwn below), never Object's own
+    var dims = regData.dims, presets = Object.create(null);
     regData.presets.forEach(function (p) { presets[p.id] = p; });
+    function preset(id) { return Object.prototype.hasOwnProperty.call(presets, id) ? presets[id] : null; }
     var sel = document.getElementById("preset"), err = document.getElementById("weights-error");
     function inputs() { return dims.map(function (d) { return document.getElementById("w-" + d); }); }
     function fail(msg) { err.textContent = msg; err.hidden = false; rank(null); }
@@ -123,7 +125,7 @@
       var params = new URLSearchParams(window.location.search), p = params.get("preset"), w = params.get("weights");
       err.hidden = true;
       if (p !== null && p !== "") {
-        if (!presets[p]) return fail("The link names preset \u201c" + p + "\u201d, which this world does not have; presets: " +
+        if (!preset(p)) return fail("The link names preset \u201c" + p + "\u201d, which this world does not have; presets: " +
                                      (Object.keys(presets).join(", ") || "none") + ". No number is shown.");
         sel.value = p; inputs().forEach(function (el) { el.value = presets[p].weights[el.dataset.dim]; });
         return apply(false);
@@ -156,7 +158,7 @@
       var params = new URLSearchParams(window.location.search);
       params.delete("preset"); params.delete("weights");
       var p = sel.value, rest = params.toString(), q;
-      if (presets[p] && dims.every(function (d) { var a = parseWeight(presets[p].weights[d]); return cmp(a, ws[d]) === 0; })) {
+      if (preset(p) && dims.every(function (d) { var a = parseWeight(presets[p].weights[d]); return cmp(a, ws[d]) === 0; })) {
         q = "preset=" + encodeURIComponent(p);
       } else {  // F:3,G:1/2,...: only letters, digits and : / , so the link stays readable
         q = "weights=" + dims.map(function (d) { return d + ":" + show(ws[d]); }).join(",");
@@ -167,7 +169,7 @@
       link.href = "?" + q; document.getElementById("weights-link").hidden = false;
     }
     sel.addEventListener("change", function () {
-      if (presets[sel.value]) { inputs().forEach(function (el) { el.value = presets[sel.value].weights[el.dataset.dim]; }); apply(true); }
+      if (preset(sel.value)) { inputs().forEach(function (el) { el.value = presets[sel.value].weights[el.dataset.dim]; }); apply(true); }
       else if (sel.value === "") { clear(); }
     });
     function clear() {

@@ -1,0 +1,117 @@
+"""Floors that need a policy: which policy kinds each clause reads, and what its floor needs of them.
+
+The RULES tie some floors to published policies: G.2's conflict policy ("only if it names at least
+two of" four elements; "statutory civil-service conflict rules count for a public body"), P.5's
+mandatory recusal with disclosed ties (and P.6's "a 3 needs the policy in P.5"), R.7's "a 3 needs
+either no lab review or security-only redactions disclosed", R.1's security-only redactions, and
+the legal form G.1 and G.2 read (a for-profit or PBC floors at 2). A signal's floor is the
+curator's reading of its cited span; where the org states policies of the kinds a clause reads,
+logic/bounds.py checks the floor against them (W121); where it states none, the floor stands on its
+span and ``why`` says so.
+
+    >>> NEEDS["P.5"].gives("nonprofit", frozenset({"mandatory-recusal"}))
+    Reading(floor=None, missing='disclose-ties')
+    >>> NEEDS["G.2"].gives("gov", frozenset({"mandatory-recusal", "civil-service"})).floor
+    3
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, FrozenSet, Optional, Tuple
+
+#: Legal forms (``org type=``) as G.1 and G.2 name them; a consortium's form is not stated.
+NONPROFIT_FORMS = ("nonprofit", "academic", "gov")
+FOR_PROFIT_FORMS = ("pbc", "vc", "private", "bigtech")
+
+#: G.2's four elements of a conflict policy, each with the policy kinds that state it (a mandatory
+#: recusal rule is a recusal policy).
+G2_ELEMENTS = (("recusal", "mandatory-recusal"), ("no-contingent-fees",), ("no-lab-investments",),
+               ("disclose-lab-revenue",))
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What an org's stated policies give a clause: the highest floor (None: none) and, for a
+    higher one, what is missing, in words."""
+
+    floor: Optional[int]
+    missing: str = ""
+
+
+@dataclass(frozen=True)
+class Needs:
+    """What a clause's floor needs: the policy kinds it ``reads``, ``gives`` (org type, the kinds
+    the org states) -> :class:`Reading`, the highest floor the legal form allows (``form``: org
+    type -> (floor or None, why)), and the statements that would make an unchecked floor checked."""
+
+    reads: Tuple[str, ...]
+    gives: Callable[[str, FrozenSet[str]], Reading]
+    form: Callable[[str], Tuple[Optional[int], str]] = lambda org_type: (4, "")
+    stating: str = ""  # with {org}
+    public: str = ""  # what a public body may state besides (G.2's civil-service rules)
+
+    def statements(self, org: str, org_type: str) -> str:
+        """The statements that would make a floor of ``org`` checked, in words."""
+        return (self.stating + (self.public if org_type == "gov" else "")).format(org=org)
+
+
+def _all(*kinds: str, floor: int, bare: Optional[int] = None):
+    """Every one of ``kinds`` gives ``floor``; without them the clause gives ``bare``."""
+    def gives(org_type: str, stated: FrozenSet[str]) -> Reading:
+        missing = [k for k in kinds if k not in stated]
+        return Reading(bare, " and ".join(missing)) if missing else Reading(floor)
+    return gives
+
+
+def _any(*kinds: str, floor: int, bare: Optional[int] = None):
+    """Any one of ``kinds`` gives ``floor``; without them the clause gives ``bare``."""
+    def gives(org_type: str, stated: FrozenSet[str]) -> Reading:
+        return Reading(floor) if stated & set(kinds) else Reading(bare, " or ".join(kinds))
+    return gives
+
+
+def _conflict_policy(org_type: str, stated: FrozenSet[str]) -> Reading:
+    """G.2: two of the four elements (or a public body's civil-service rules) give 3, or 2 for a
+    for-profit or PBC; fewer give nothing."""
+    have = [e[0] for e in G2_ELEMENTS if stated & set(e)]
+    top = 2 if org_type in FOR_PROFIT_FORMS else 3
+    if len(have) >= 2 or (org_type == "gov" and "civil-service" in stated):
+        return Reading(top)
+    return Reading(None, "two of recusal, no-contingent-fees, no-lab-investments, disclose-lab-revenue (its policies "
+                   + (f"name only {have[0]}" if have else "name none") + ")" + (", or civil-service (a public body's statutory rules)"
+                                                          if org_type == "gov" else ""))
+
+
+def _g2_form(org_type: str) -> Tuple[Optional[int], str]:
+    if org_type in FOR_PROFIT_FORMS:
+        return 2, f"G.2 floors a for-profit or PBC at 2, not 3 (type {org_type})"
+    return 3, ""
+
+
+def _g1_form(org_type: str) -> Tuple[Optional[int], str]:
+    if org_type in NONPROFIT_FORMS or org_type == "consortium":
+        return 2, ""
+    return None, (f"G.1 reads the legal form of a nonprofit, academic group or public body, not type {org_type}: "
+                  "a for-profit's floor needs G.2's conflict policy")
+
+
+_RECUSAL_TIES = ("mandatory-recusal", "disclose-ties")
+_REVIEW = ("no-lab-review", "security-only-redactions")
+
+#: clause -> what its floor needs of the org's policies (and legal form).
+NEEDS = {
+    "G.1": Needs((), lambda t, s: Reading(2), _g1_form),
+    "G.2": Needs(("recusal", "mandatory-recusal", "no-contingent-fees", "no-lab-investments", "disclose-lab-revenue",
+                  "civil-service"), _conflict_policy, _g2_form,
+                 "two of `policy {org} recusal` (or mandatory-recusal), `policy {org} no-contingent-fees`, "
+                 "`policy {org} no-lab-investments`, `policy {org} disclose-lab-revenue`",
+                 ", or `policy {org} civil-service` (a public body's statutory conflict rules)"),
+    "P.5": Needs(_RECUSAL_TIES, _all(*_RECUSAL_TIES, floor=3),
+                 stating="`policy {org} mandatory-recusal` and `policy {org} disclose-ties`"),
+    "P.6": Needs(_RECUSAL_TIES, _all(*_RECUSAL_TIES, floor=3, bare=2),
+                 stating="`policy {org} mandatory-recusal` and `policy {org} disclose-ties` (P.5's policy)"),
+    "R.1": Needs(("security-only-redactions",), _all("security-only-redactions", floor=3),
+                 stating="`policy {org} security-only-redactions`"),
+    "R.7": Needs(_REVIEW, _any(*_REVIEW, floor=3, bare=2),
+                 stating="`policy {org} no-lab-review` or `policy {org} security-only-redactions`"),
+}

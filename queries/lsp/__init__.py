@@ -1,0 +1,1 @@
+"""The language server (`provlog lsp`): lands with issue 43."""
