@@ -10,11 +10,14 @@ frontier developer" (``benchmark``): the cited source is the criterion met. A ca
 from every statistic", so :func:`counts` leaves it out.
 
     >>> from provlog import World
-    >>> w = World.load("facts/worlds/example")
-    >>> [(c["id"], c["derived"]) for c in candidates(w)][:2]
-    [('cand-harrowgate', 'excluded'), ('cand-norland-oma', 'included')]
+    >>> w = World.from_text('lab v "V"\\nsource card "V-1 card" publisher=v status=confirmed date=2024-06-30\\n'
+    ...     'candidate c1 "C1" criterion=system-card result=excluded checked=2026-08-10 cited=card\\n'
+    ...     'candidate c2 "C2" criterion=statute result=included checked=2026-08-10 cited=card\\n'
+    ...     'as-of 2026-09-01\\n')
+    >>> [(c["id"], c["derived"]) for c in candidates(w)]
+    [('c1', 'excluded'), ('c2', 'included')]
     >>> counts(w)
-    {'checked': 4, 'included': 3, 'excluded': 1, 'out_of_scope': 1}
+    {'checked': 2, 'included': 1, 'excluded': 1, 'out_of_scope': 0}
 """
 from __future__ import annotations
 

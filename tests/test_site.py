@@ -164,8 +164,8 @@ def test_refuses_a_folder_it_did_not_write_and_deletes_nothing(tmp_path):
 def test_replaces_its_own_site_but_not_a_file_added_deep_inside(tmp_path):
     out = tmp_path / "site"
     r = CliRunner().invoke(main, ["site", EXAMPLE, str(out)])
-    assert r.exit_code == 0 and r.output.splitlines() == [f"provlog: wrote 240 files to {out}; open {out}/index.html"]
-    # (no progress bar: stderr is not a terminal here; 240 = 118 pages and their JSON, 4 static files)
+    assert r.exit_code == 0 and r.output.splitlines() == [f"provlog: wrote 242 files to {out}; open {out}/index.html"]
+    # (no progress bar: stderr is not a terminal here; 242 = 119 pages and their JSON, 4 static files)
     assert CliRunner().invoke(main, ["site", EXAMPLE, str(out)]).exit_code == 0  # ours: replaced whole
     (out / "org" / "my-note.txt").write_text("keep me")
     r = CliRunner().invoke(main, ["site", EXAMPLE, str(out)])

@@ -80,8 +80,7 @@ def register(app, the_world: Callable[[], World], policy: str) -> None:
     def why(org, dim):
         w = the_world()
         known(w, org, dim)
-        page = held(w, org)
-        if page:
+        if (page := held(w, org)):
             return page
         p = chosen_policy(policy)
         not_n = why_not_value(request.args.get("not", ""))
