@@ -178,7 +178,8 @@ def test_matrix_year_currency_and_undisclosed():
 
 def test_piped_tables_are_not_cut():
     # CliRunner's stdout is not a terminal: long ids and paths print whole.
+    # (structure.facts:101 is the money row nimbrel -> keelstone, revenue 900k)
     text = ok("hops", EXAMPLE, "keelstone")
-    assert "…" not in text and "facts/worlds/example/structure.facts:100" in text
+    assert "…" not in text and "facts/worlds/example/structure.facts:101" in text
     text = ok("matrix", EXAMPLE)
     assert "…" not in text and "veridane-redteam" in text and "1,100,000,000 USD" in text
