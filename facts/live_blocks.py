@@ -33,6 +33,22 @@ from .model import Fact, Loc
 Include = Tuple[str, str, int, int]
 
 
+def kept_ends(old, new):
+    """(p, s): how many lines ``old`` and ``new`` share at their start, and then at their end; the lines
+    between are the changed run.
+
+    >>> kept_ends(["a", "b", "c"], ["a", "x", "c"])
+    (1, 1)
+    """
+    p, m = 0, min(len(old), len(new))
+    while p < m and old[p] == new[p]:
+        p += 1
+    s = 0
+    while s < m - p and old[-1 - s] == new[-1 - s]:
+        s += 1
+    return p, s
+
+
 class Block:
     """Lines ``start`` to ``end - 1`` of a file: the facts they state, with the references each makes
     (kept: facts/live_index.py resolves them again after every change), the errors found in them,
@@ -103,12 +119,7 @@ class LiveFile:
         if not blocks:
             self.blocks = self._read(1, len(new) + 1)
             return [], list(self.blocks)
-        p, m = 0, min(len(old), len(new))
-        while p < m and old[p] == new[p]:
-            p += 1
-        s = 0
-        while s < m - p and old[-1 - s] == new[-1 - s]:
-            s += 1
+        p, s = kept_ends(old, new)
         d = len(new) - len(old)
         starts = [b.start for b in blocks]
         i = max(bisect.bisect_right(starts, max(1, p)) - 1, 0)  # the block of the last line kept above

@@ -35,6 +35,7 @@ from ..facts.checking import check_statement
 from ..facts.collector import _Collector
 from ..facts.files import GitError, git
 from ..facts.model import Fact
+from ..facts.live_blocks import kept_ends
 from ..facts.reading import MAX_FILE_BYTES, MAX_STATEMENTS
 from ..facts.resolving import MAX_CITES_PER_SIGNAL, _check_once
 from ..facts.schema import NODE
@@ -180,12 +181,7 @@ def _region(old: "S.Stored", name: str, before: str, after: str, strict: bool) -
     lo, hi, count = old.query("SELECT MIN(n), MAX(n), COUNT(*) FROM _facts WHERE file = ?", (name,))[0]
     if not count or hi - lo + 1 != count:
         return None  # no statement to stand on, or its statements are not one run (an include)
-    p, m = 0, min(len(a), len(b))
-    while p < m and a[p] == b[p]:
-        p += 1
-    s = 0
-    while s < m - p and a[-1 - s] == b[-1 - s]:
-        s += 1
+    p, s = kept_ends(a, b)
     # the statement holding the first changed line, and one before it; the first statement wholly after
     # the change, and one more (statements' first lines, by the index on (file, line))
     up = old.query("SELECT line FROM _facts WHERE file = ? AND line <= ? ORDER BY line DESC LIMIT 2", (name, p + 1))
