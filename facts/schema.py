@@ -327,9 +327,9 @@ def _sources_across(sources: list, lookup) -> list:
     for f in sources:
         pub = lookup("node", f["publisher"]) if f["adverse"] else None
         if pub is not None and pub.kind != "org":
-            out.append((f, "E176", f"source {f['id']} states adverse={f['adverse']}, but its publisher {f['publisher']} "
-                                   f"is not an org (it is declared {pub.kind}): R.5 reads the findings an evaluator publishes; "
-                                   "state adverse= on the org's own report"))
+            out.append((f, "E176", f"source {f['id']} states adverse={f['adverse']}, but its publisher "
+                                   f"{f['publisher']} is not an org (it is declared {pub.kind}): R.5 reads the "
+                                   "findings an evaluator publishes; state adverse= on the org's own report"))
     return out
 
 
@@ -354,7 +354,8 @@ POLICIES = enum(
     "recusal", "no-contingent-fees", "no-lab-investments", "disclose-lab-revenue", "mandatory-recusal",
     "disclose-ties", "cooling-off", "no-lab-money", "lab-revenue-cap", "market-rates", "publication-rights",
     "disclosure-policy", "no-lab-review", "security-only-redactions", "civil-service", "post-employment",
-    "incident-investigation", "refuse-sign-off", "open-code", "open-tasks", "third-party-reruns", "factsheets",  # a Four (S.5, M.1)
+    # what a Four needs (S.5's rights, M.1's openness and re-runs)
+    "incident-investigation", "refuse-sign-off", "open-code", "open-tasks", "third-party-reruns", "factsheets",
 )
 SELLS = enum("defense", "monitoring", "guardrails", "data", "tooling", "license", "deployment", "consulting",
              "free-tool")

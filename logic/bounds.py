@@ -6,11 +6,12 @@ signal whose clause gives another direction or bound (``against cap 0 rule=S.2``
 is W120 at the signal, naming the clause and what it gives (logic/clauses.py, BOUNDS). A floor
 whose clause needs a policy (logic/policies.py) is W121 where the org states policies of the
 kinds the clause reads (or, for a Four, the facts logic/stated.py reads: its people's equity in a
-lab, its published adverse findings, its rankings) and they do not give it; where it states none, the floor stands on its span
-(:func:`policy_evidence` says so for ``why``). Neither changes a value: ``check`` warns, ``check
---strict`` and ``verify`` fail. Only active recorded signals that state a cap or a floor are read
-(a superseded, differing or quarantined one supports nothing; derived signals are provlog's), and
-a signal section 9 makes informational where it sits is section 9's.
+lab, its published adverse findings, its rankings) and they do not give it; where it states none,
+the floor stands on its span (:func:`policy_evidence` says so for ``why``). Neither changes a
+value: ``check`` warns, ``check --strict`` and ``verify`` fail. Only active recorded signals that
+state a cap or a floor are read (a superseded, differing or quarantined one supports nothing;
+derived signals are provlog's), and a signal section 9 makes informational where it sits is
+section 9's.
 
     >>> from provlog.facts import load_text
     >>> w = load_text('org o "O" type=vc\\nsignal s o S against cap 0 rule=S.2\\n', "w.facts")
@@ -91,7 +92,8 @@ class FloorReading(NamedTuple):
     facts: Tuple[Fact, ...] = ()  # the statements it reads: the policies and the org (none: its span)
 
 
-def policy_reading(facts: FactSet, f: Fact, policies: Optional[Dict[str, List[Tuple[str, Fact]]]] = None) -> FloorReading:
+def policy_reading(facts: FactSet, f: Fact,
+                   policies: Optional[Dict[str, List[Tuple[str, Fact]]]] = None) -> FloorReading:
     """How the org's policies and legal form read a recorded floor ``f`` (logic/policies.py):
     ``none`` (its clause needs no policy for it), ``checked`` (the stated policies give it),
     ``unchecked`` (a floor that needs a policy, and the org states none of the kinds its clause
@@ -114,7 +116,8 @@ def policy_reading(facts: FactSet, f: Fact, policies: Optional[Dict[str, List[Tu
     if not mine:
         kinds = "statements" if set(needs.reads) & set(stated.SAID) else "policies"  # a Four reads facts too
         return FloorReading("unchecked", f"{head} on its cited span, not a stated policy: {org} states none of the "
-                                         f"{kinds} {clause} reads; {needs.statements(org, org_type)} would make it checked")
+                                         f"{kinds} {clause} reads; {needs.statements(org, org_type)} would make it "
+                                         "checked")
     used = tuple(p for k, p in mine) + ((node,) if node is not None else ())
     # policies by kind; the facts a Four reads besides them (stakes, findings, rankings) one by one
     shown = ", ".join(sorted({stated.said(k, p) for k, p in mine}))

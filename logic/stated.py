@@ -63,7 +63,8 @@ def _equity(facts: FactSet, now: str) -> List[Tuple[str, Fact]]:
     """(org, stake) for each present stake of one of the org's own people in a lab or lab investor."""
     people: Dict[str, Set[str]] = {}
     for r in facts.of("role"):
-        if r["role"] in OWN_ROLES and r["at"] in facts.nodes and facts.nodes[r["at"]].kind == "org" and not _ended(r, now):
+        at = facts.nodes.get(r["at"])
+        if r["role"] in OWN_ROLES and at is not None and at.kind == "org" and not _ended(r, now):
             people.setdefault(r["person"], set()).add(r["at"])
     if not people:
         return []

@@ -56,7 +56,8 @@ def test_no_value_changes(world):
 
 def test_w121_names_what_a_four_is_missing(world):
     msgs = {d.message.split()[1]: d.message for d in world.warnings()}
-    assert "(cooling-off, disclose-ties, stake pf4-p8-equity-cto in pf4-lab) does not give it" in msgs["pf4-p8-equity-p"]
+    assert ("(cooling-off, disclose-ties, stake pf4-p8-equity-cto in pf4-lab) does not give it"
+            in msgs["pf4-p8-equity-p"])
     assert msgs["pf4-p8-equity-p"].endswith("P.8 needs no equity in a lab or lab investor held by its people "
                                             "(board, executives, staff)")
     assert "stake pf4-p8-inv-dir in pf4-fund" in msgs["pf4-p8-inv-p"]  # pf4-fund led a round in the lab
@@ -75,7 +76,8 @@ def test_why_says_what_a_four_stands_on(world):
     span = world.why("pf4-p8-none", "P")
     assert "on its cited span, not a stated policy: pf4-p8-none states none of the statements P.8 reads" in span
     assert "`policy pf4-p8-none cooling-off` and `policy pf4-p8-none disclose-ties`" in span
-    assert "`policy pf4-s5-none incident-investigation` or `policy pf4-s5-none refuse-sign-off`" in world.why("pf4-s5-none", "S")
+    assert ("`policy pf4-s5-none incident-investigation` or `policy pf4-s5-none refuse-sign-off`"
+            in world.why("pf4-s5-none", "S"))
     assert "`adverse=<finding> adverse-to=<lab>`" in world.why("pf4-r5-none", "R")
     checked = world.why("pf4-r5", "R")
     assert "what pf4-r5 states (adverse finding pf4-r5-report, no-lab-review) gives it" in checked
