@@ -89,12 +89,13 @@ class FloorReading(NamedTuple):
 
     state: str  # none, checked, unchecked or short
     text: str = ""
-    facts: Tuple[Fact, ...] = ()  # the statements it reads: the policies and the org (none: its span)
+    facts: Tuple[Fact, ...] = ()  # the statements it reads: policies (stakes, sources, results) and the org
 
 
 def policy_reading(facts: FactSet, f: Fact,
                    policies: Optional[Dict[str, List[Tuple[str, Fact]]]] = None) -> FloorReading:
-    """How the org's policies and legal form read a recorded floor ``f`` (logic/policies.py):
+    """How the org's policies and legal form (for a Four, also the facts logic/stated.py reads)
+    read a recorded floor ``f`` (logic/policies.py):
     ``none`` (its clause needs no policy for it), ``checked`` (the stated policies give it),
     ``unchecked`` (a floor that needs a policy, and the org states none of the kinds its clause
     reads: it stands on its span) or ``short`` (W121: they, or the legal form, do not give it)."""
@@ -127,7 +128,7 @@ def policy_reading(facts: FactSet, f: Fact,
     if got.floor is None or n > got.floor:
         return FloorReading("short", f"{head}, but {what} {'do' if plural else 'does'} not give it: "
                                      f"{clause} needs {got.missing}", used)
-    return FloorReading("checked", f"{head}: {what} {'give' if plural else 'gives'} it", used)
+    return FloorReading("checked", f"{head}: {what} {'give' if plural else 'gives'} it{needs.given}", used)
 
 
 def policy_evidence(facts: FactSet, sid: str) -> Optional[FloorReading]:

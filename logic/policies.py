@@ -58,6 +58,7 @@ class Needs:
     form: Callable[[str], Tuple[Optional[int], str]] = lambda org_type: (4, "")
     stating: str = ""  # with {org}
     public: str = ""  # what a public body may state besides (G.2's civil-service rules)
+    given: str = ""  # what a checked floor rests on besides the statements it names (P.8: no stake stated)
 
     def statements(self, org: str, org_type: str) -> str:
         """The statements that would make a floor of ``org`` checked, in words."""
@@ -156,7 +157,8 @@ NEEDS = {
     "P.8": Needs(("cooling-off", "post-employment", "disclose-ties", EQUITY), _four_personnel,
                  stating="`policy {org} cooling-off` and `policy {org} disclose-ties` (and no `stake` of its "
                          "people in a lab or lab investor)",
-                 public=", or for a public body `policy {org} post-employment` for the cooling-off rule"),
+                 public=", or for a public body `policy {org} post-employment` for the cooling-off rule",
+                 given=", with no stake of its people in a lab or lab investor stated"),
     "S.5": Needs(("incident-investigation", "refuse-sign-off"),
                  _any("incident-investigation", "refuse-sign-off", floor=4, bare=3),
                  stating="`policy {org} incident-investigation` or `policy {org} refuse-sign-off`"),

@@ -20,10 +20,10 @@ ROOT = Path(__file__).resolve().parent
 FOURS = str(ROOT / "worlds" / "core" / "policy_fours.facts")
 EXAMPLE = str(ROOT.parent / "facts" / "worlds" / "example")
 
-W121_BY_HAND = {"pf4-p8-equity-p", "pf4-p8-inv-p", "pf4-p8-ties-p", "pf4-r5-rank-r", "pf4-r5-rankonly-r",
+W121_BY_HAND = {"pf4-p8-equity-p", "pf4-p8-inv-p", "pf4-p8-hold-p", "pf4-p8-ties-p", "pf4-r5-rank-r", "pf4-r5-rankonly-r",
                 "pf4-r5-review-r", "pf4-r5-other-r", "pf4-r5-quar-r", "pf4-m1-tasks-m", "pf4-m1-code4-m",
                 "pf4-m1-rerun3-m"}
-CHECKED_BY_HAND = {"pf4-p8-p", "pf4-p8-adv-p", "pf4-p8-gov-p", "pf4-s5-inc-s", "pf4-s5-sign-s", "pf4-r5-r",
+CHECKED_BY_HAND = {"pf4-p8-p", "pf4-p8-minor-p", "pf4-p8-adv-p", "pf4-p8-gov-p", "pf4-s5-inc-s", "pf4-s5-sign-s", "pf4-r5-r",
                    "pf4-m1-m", "pf4-m1-fact-m", "pf4-m1-code3-m"}
 UNCHECKED_BY_HAND = {"pf4-p8-none-p", "pf4-s5-none-s", "pf4-r5-none-r", "pf4-m1-none-m"}
 
@@ -51,7 +51,7 @@ def test_each_floor_reads_as_derived_by_hand(world):
 
 def test_no_value_changes(world):
     results = world.check_expects()
-    assert len(results) == 24 and all(r.ok for r in results), [r for r in results if not r.ok]
+    assert len(results) == 26 and all(r.ok for r in results), [r for r in results if not r.ok]
 
 
 def test_w121_names_what_a_four_is_missing(world):
@@ -61,6 +61,7 @@ def test_w121_names_what_a_four_is_missing(world):
     assert msgs["pf4-p8-equity-p"].endswith("P.8 needs no equity in a lab or lab investor held by its people "
                                             "(board, executives, staff)")
     assert "stake pf4-p8-inv-dir in pf4-fund" in msgs["pf4-p8-inv-p"]  # pf4-fund led a round in the lab
+    assert "stake pf4-p8-hold-dir in pf4-hold" in msgs["pf4-p8-hold-p"]  # pf4-hold has 60% of pf4-fund
     assert msgs["pf4-p8-ties-p"].endswith("P.8 needs disclose-ties")
     rank = msgs["pf4-r5-rank-r"]
     assert "(no-lab-review, ranking pf4-r5-rank-row) does not give it: R.5 needs a published adverse finding" in rank
@@ -83,6 +84,8 @@ def test_why_says_what_a_four_stands_on(world):
     assert "what pf4-r5 states (adverse finding pf4-r5-report, no-lab-review) gives it" in checked
     assert "source pf4-r5-report" in checked and "adverse=safety-failure adverse-to=pf4-lab" in checked
     assert "W121: signal pf4-p8-equity-p floors" in world.why("pf4-p8-equity", "P")
+    assert ("the policies pf4-p8 states (cooling-off, disclose-ties) give it, with no stake of its people in a lab "
+            "or lab investor stated") in world.why("pf4-p8", "P")
     assert "stated policy" not in world.why("pf4-s5-three", "S")  # S.5's floor 3 needs neither right
 
 
