@@ -55,6 +55,7 @@ ABSENT: Dict[Tuple[str, str], str] = {
     ("org", "evaluated"): "not known to lack an evaluation (section 9 needs `evaluated=no`)",
     ("policy", "since"): "no adoption date: a no-lab-money rule is not shown to be 24 months old (F.8)",
     ("policy", "amended"): "never amended (F.8)",
+    ("source", "adverse"): "no adverse finding (R.5 reads the org's sources that state one)",
     ("reply", "pass"): "pass 1",
     ("contact", "window"): "the world's `reply-window`, else 30 days",
     ("contact", "replied"): "no reply yet",

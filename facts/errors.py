@@ -63,8 +63,14 @@ CATALOG = {
              "result r1 evalco humaneval@1 lane=verified run-at=2026-01-05 percentile=50 dataset-hash=<64 hex> input-hash=<64 hex>\n"
              "result r2 evalco humaneval@1 lane=verified run-at=2026-02-05 percentile=60 dataset-hash=<64 hex> input-hash=<64 hex>"),
     # the facts a floor needs (issue 40, logic/policies.py)
+    "E173": ("a source's adverse= (R.5's published finding a lab did not welcome) without adverse-to=<lab>, or the reverse",
+             'source s1 "x" publisher=evalco status=confirmed adverse=disputed-result'),
+    "E174": ("a leaderboard ranking stated as an adverse finding (adverse=ranking, or adverse= on a source with lane=): "
+             "R.5, a ranking alone is not one", 'source s1 "x" publisher=evalco status=confirmed adverse=ranking adverse-to=acme'),
     "E175": ("a civil-service policy (a public body's statutory conflict rules, G.2) for an org that is not type=gov",
              "policy evalco civil-service"),
+    "E176": ("an adverse finding (adverse=) on a source whose publisher is not an org: R.5 reads an evaluator's own "
+             "published findings", 'source s1 "x" publisher=p status=confirmed adverse=safety-failure adverse-to=acme'),
     # the publication cycle (facts/outreach.py, docs/outreach.md)
     "E180": ("a contact's reply dated before its letter was sent", "contact evalco sent=2026-08-02 replied=2026-08-01 reply=s0"),
     "E181": ("a contact's replied= without reply= (the source that holds the reply), or reply= without replied=",
@@ -88,7 +94,9 @@ WARNINGS = {
     "W120": "a signal stating a direction or a bound its clause does not give (S.2 gives cap 2; `provlog rules S.2`); "
             "an error under `check --strict`, and `verify` fails",
     "W121": "a floor the org's stated policies or legal form do not give (G.2 with one conflict-policy element, P.5 "
-            "without disclose-ties, a for-profit's G.2 floor 3); an error under `check --strict`, and `verify` fails",
+            "without disclose-ties, a for-profit's G.2 floor 3), or a Four what it states does not give (P.8 with "
+            "a stake of its people in a lab, R.5 with a ranking and no adverse finding, M.1 without open tasks); "
+            "an error under `check --strict`, and `verify` fails",
     "W130": "a stale letter: the subject's letter (card, evidence, document requests, roles) moved since the letter "
             "whose digest the contact records (letter=) was sent; write it again with provlog outreach",
     "W131": "a candidate's recorded result is not the derived one (a system-card citation older than 24 months at "

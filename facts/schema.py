@@ -211,8 +211,43 @@ def _check_assessment(values: Dict[str, Any], flags) -> list:
     return []
 
 
+#: R.5's kinds of "published finding the evaluated lab did not welcome" (`adverse=` on a source).
+ADVERSE = ("safety-failure", "disputed-result", "contested-grade")
+
+
+def _adverse(text: str) -> str:
+    """A source's ``adverse=``: one of R.5's findings; a ranking is refused by name (E174)."""
+    if text in ("ranking", "leaderboard", "leaderboard-ranking", "low-rank"):
+        e = V.BadValue(f"{V.show(text)}: a leaderboard ranking alone is not an adverse finding (R.5); "
+                       f"write one of {', '.join(ADVERSE)}, or no adverse=")
+        e.code = "E174"  # type: ignore[attr-defined]
+        raise e
+    return enum(*ADVERSE)(text)
+
+
+_adverse.choices = ADVERSE  # type: ignore[attr-defined]
+
+
+def _check_adverse(values: Dict[str, Any]) -> list:
+    """R.5: an adverse finding names the lab that did not welcome it, and is not a benchmark row."""
+    kind, lab = values.get("adverse"), values.get("adverse-to")
+    if (kind is None) != (lab is None):
+        have, need = ("adverse=", "adverse-to=<lab>") if lab is None else ("adverse-to=", "adverse=<finding>")
+        return [(have[:-1], "E173", f"{have} needs {need}: an adverse finding (R.5) is a finding of one kind "
+                                    f"({', '.join(ADVERSE)}) that a named lab did not welcome")]
+    if kind is not None and values.get("lane") is not None:
+        return [("adverse", "E174", f"adverse= on a source with lane={values['lane']}: a benchmark result is a "
+                                    "score or a ranking, and a leaderboard ranking alone is not an adverse "
+                                    "finding (R.5); state the finding on the source that publishes it")]
+    return []
+
+
 def _check_source(values: Dict[str, Any], flags) -> list:
-    """What each lane needs (docs/lanes.md); E133 counts only under --strict."""
+    """What each lane needs (docs/lanes.md; E133 counts only under --strict), and what an adverse
+    finding needs (R.5)."""
+    said = _check_adverse(values)
+    if said:
+        return said
     lane = values.get("lane")
     if lane == "verified":
         missing = [k + "=" for k in ("dataset-hash", "input-hash") if values.get(k) is None]
@@ -285,6 +320,19 @@ def _policies_across(policies: list, lookup) -> list:
     return out
 
 
+def _sources_across(sources: list, lookup) -> list:
+    """E176: an adverse finding (R.5's "published finding") on a source no org publishes: it is the
+    finding of the evaluator that publishes it."""
+    out = []
+    for f in sources:
+        pub = lookup("node", f["publisher"]) if f["adverse"] else None
+        if pub is not None and pub.kind != "org":
+            out.append((f, "E176", f"source {f['id']} states adverse={f['adverse']}, but its publisher "
+                                   f"{f['publisher']} is not an org (it is declared {pub.kind}): R.5 reads the "
+                                   "findings an evaluator publishes; state adverse= on the org's own report"))
+    return out
+
+
 def _check_preset(values: Dict[str, Any], flags) -> list:
     if all(values[d] == 0 for d in V.DIMS):
         return [(None, "E104", "a preset needs at least one weight above 0")]
@@ -306,6 +354,8 @@ POLICIES = enum(
     "recusal", "no-contingent-fees", "no-lab-investments", "disclose-lab-revenue", "mandatory-recusal",
     "disclose-ties", "cooling-off", "no-lab-money", "lab-revenue-cap", "market-rates", "publication-rights",
     "disclosure-policy", "no-lab-review", "security-only-redactions", "civil-service", "post-employment",
+    # what a Four needs (S.5's rights, M.1's openness and re-runs)
+    "incident-investigation", "refuse-sign-off", "open-code", "open-tasks", "third-party-reruns", "factsheets",
 )
 SELLS = enum("defense", "monitoring", "guardrails", "data", "tooling", "license", "deployment", "consulting",
              "free-tool")
@@ -413,13 +463,15 @@ declare(Decl("administers", (Field("org", ref=("org",)), Field("pool", ref=("ent
              unique=("org", "pool"),
              summary="an org administers a grant pool (F.9 reads the money paid into the pool)"))
 declare(Decl("source", (Field("id"), Field("title", _text, quoted=True)), declares="source", evidence=False,
-             check=_check_source,
+             check=_check_source, across=_sources_across,
              flags=frozenset({"quarantined"}), attrs=_attrs(
                  Field("publisher", ref=NODE), Field("status", STATUSES),
                  opt("tier", enum("1", "2", "3", "4")), opt("date", DATE), opt("lane", LANES),
                  opt("dataset-hash", _hex64), opt("input-hash", _hex64),
-                 opt("attestor", _text, quoted=True), opt("approved-by", _text, quoted=True)),
-             summary="a document that evidence cites"))
+                 opt("attestor", _text, quoted=True), opt("approved-by", _text, quoted=True),
+                 opt("adverse", _adverse), opt("adverse-to", ref=("lab",))),
+             summary="a document that evidence cites (`adverse=` with `adverse-to=<lab>`: the publishing org's "
+                     "finding that lab did not welcome, R.5)"))
 declare(Decl("signal", (Field("id", _recorded_signal), Field("org", ref=("org",)), Field("dim", _dim),
                         Field("direction", enum("for", "against"))), declares="signal",
              tail_words=3, tail=_signal_bound, check=_check_signal,  # `cap 2`, `floor 3` or `info`

@@ -5,11 +5,13 @@ A signal names the anchor it supports "under the rule that says so" (the RULES' 
 signal whose clause gives another direction or bound (``against cap 0 rule=S.2``; S.2 gives cap 2)
 is W120 at the signal, naming the clause and what it gives (logic/clauses.py, BOUNDS). A floor
 whose clause needs a policy (logic/policies.py) is W121 where the org states policies of the
-kinds the clause reads and they do not give it; where it states none, the floor stands on its span
-(:func:`policy_evidence` says so for ``why``). Neither changes a value: ``check`` warns, ``check
---strict`` and ``verify`` fail. Only active recorded signals that state a cap or a floor are read
-(a superseded, differing or quarantined one supports nothing; derived signals are provlog's), and
-a signal section 9 makes informational where it sits is section 9's.
+kinds the clause reads (or, for a Four, the facts logic/stated.py reads: its people's equity in a
+lab, its published adverse findings, its rankings) and they do not give it; where it states none,
+the floor stands on its span (:func:`policy_evidence` says so for ``why``). Neither changes a
+value: ``check`` warns, ``check --strict`` and ``verify`` fail. Only active recorded signals that
+state a cap or a floor are read (a superseded, differing or quarantined one supports nothing;
+derived signals are provlog's), and a signal section 9 makes informational where it sits is
+section 9's.
 
     >>> from provlog.facts import load_text
     >>> w = load_text('org o "O" type=vc\\nsignal s o S against cap 0 rule=S.2\\n', "w.facts")
@@ -23,6 +25,7 @@ from typing import Dict, List, NamedTuple, Optional, Tuple
 
 from ..facts import Diagnostic, Fact, FactSet
 from .clauses import BOUNDS, INFORMATIONAL, ANCHOR_TABLE, clause_dims, gives
+from . import stated
 from .policies import NEEDS
 
 
@@ -42,7 +45,7 @@ class Finding:
 def findings(facts: FactSet) -> List[Finding]:
     """Every W120 and W121 of a world, in file order."""
     out: List[Finding] = []
-    policies = _policies_by_org(facts)
+    policies = stated.by_org(facts)
     for f in facts.of("signal"):
         if not _read(f):
             continue
@@ -86,18 +89,13 @@ class FloorReading(NamedTuple):
 
     state: str  # none, checked, unchecked or short
     text: str = ""
-    facts: Tuple[Fact, ...] = ()  # the statements it reads: the policies and the org (none: its span)
+    facts: Tuple[Fact, ...] = ()  # the statements it reads: policies (stakes, sources, results) and the org
 
 
-def _policies_by_org(facts: FactSet) -> Dict[str, List[Fact]]:
-    out: Dict[str, List[Fact]] = {}
-    for p in facts.of("policy"):
-        out.setdefault(p["org"], []).append(p)
-    return out
-
-
-def policy_reading(facts: FactSet, f: Fact, policies: Optional[Dict[str, List[Fact]]] = None) -> FloorReading:
-    """How the org's policies and legal form read a recorded floor ``f`` (logic/policies.py):
+def policy_reading(facts: FactSet, f: Fact,
+                   policies: Optional[Dict[str, List[Tuple[str, Fact]]]] = None) -> FloorReading:
+    """How the org's policies and legal form (for a Four, also the facts logic/stated.py reads)
+    read a recorded floor ``f`` (logic/policies.py):
     ``none`` (its clause needs no policy for it), ``checked`` (the stated policies give it),
     ``unchecked`` (a floor that needs a policy, and the org states none of the kinds its clause
     reads: it stands on its span) or ``short`` (W121: they, or the legal form, do not give it)."""
@@ -114,18 +112,23 @@ def policy_reading(facts: FactSet, f: Fact, policies: Optional[Dict[str, List[Fa
     bare = needs.gives(org_type, frozenset()).floor
     if bare is not None and n <= bare:
         return FloorReading("none")
-    mine = (policies if policies is not None else _policies_by_org(facts)).get(org, [])
-    stated = frozenset(p["policy"] for p in mine)
-    read = sorted(stated & set(needs.reads))
-    if not read:
+    mine = [(k, p) for k, p in (policies if policies is not None else stated.by_org(facts)).get(org, [])
+            if k in needs.reads]
+    if not mine:
+        kinds = "statements" if set(needs.reads) & set(stated.SAID) else "policies"  # a Four reads facts too
         return FloorReading("unchecked", f"{head} on its cited span, not a stated policy: {org} states none of the "
-                                         f"policies {clause} reads; {needs.statements(org, org_type)} would make it checked")
-    used = tuple(p for p in mine if p["policy"] in read) + ((node,) if node is not None else ())
-    got = needs.gives(org_type, stated)
+                                         f"{kinds} {clause} reads; {needs.statements(org, org_type)} would make it "
+                                         "checked")
+    used = tuple(p for k, p in mine) + ((node,) if node is not None else ())
+    # policies by kind; the facts a Four reads besides them (stakes, findings, rankings) one by one
+    shown = ", ".join(sorted({stated.said(k, p) for k, p in mine}))
+    plural = all(p.kind == "policy" for k, p in mine)
+    what = f"the policies {org} states ({shown})" if plural else f"what {org} states ({shown})"
+    got = needs.gives(org_type, frozenset(k for k, p in mine))
     if got.floor is None or n > got.floor:
-        return FloorReading("short", f"{head}, but the policies {org} states ({', '.join(read)}) do not give it: "
+        return FloorReading("short", f"{head}, but {what} {'do' if plural else 'does'} not give it: "
                                      f"{clause} needs {got.missing}", used)
-    return FloorReading("checked", f"{head}: the policies {org} states ({', '.join(read)}) give it", used)
+    return FloorReading("checked", f"{head}: {what} {'give' if plural else 'gives'} it{needs.given}", used)
 
 
 def policy_evidence(facts: FactSet, sid: str) -> Optional[FloorReading]:

@@ -99,8 +99,17 @@ CASES = {
                                    f"result r2 evalco humaneval@1 lane=verified run-at=2026-02-05 percentile=60 "
                                    f"dataset-hash={HEX} input-hash={HEX}\n"}, ("world.facts", 3, 1),
              "a revision produces a new hash"),
+    # R.5's adverse finding (a source attribute, issue 40)
+    "E173": ({"world.facts": ORG + 'source s1 "x" publisher=evalco status=confirmed adverse=disputed-result\n'},
+             ("world.facts", 2, 57), "adverse= needs adverse-to=<lab>"),
+    "E174": ({"world.facts": 'lab acme "Acme AI"\n' + ORG + 'source s1 "x" publisher=evalco status=confirmed '
+                                                             'adverse=ranking adverse-to=acme\n'},
+             ("world.facts", 3, 57), "a leaderboard ranking alone is not an adverse finding (R.5)"),
     "E175": ({"world.facts": ORG + "policy evalco civil-service\n"}, ("world.facts", 2, 1),
              "public body's (type=gov), and evalco is type=nonprofit"),
+    "E176": ({"world.facts": 'lab acme "Acme AI"\n' + PUB + 'source s1 "x" publisher=p status=confirmed '
+                                                             'adverse=safety-failure adverse-to=acme\n'},
+             ("world.facts", 3, 1), "its publisher p is not an org (it is declared entity)"),
     # the publication cycle (facts/outreach.py)
     "E180": ({"world.facts": ORG + PUB + 'source s1 "x" publisher=p status=confirmed\n'
                                          "contact evalco sent=2026-08-02 replied=2026-08-01 reply=s1\n"},
