@@ -514,8 +514,8 @@ class Generator:
                 direction, bound, rule = "against", f"cap {n}", rng.choice(CAP_RULES[dim])
             if bound != "info":  # a clause that gives the bound, for this org (W120, W121: bench/clauses.py)
                 kind = bound.split()[0]
-                rule, n = clause_for(self.clauses, dim, kind, int(bound.split()[1]), rule, typ, stated)
-                bound = f"{kind} {n}"
+                rule, kind, n = clause_for(self.clauses, dim, kind, int(bound.split()[1]), rule, typ, stated)
+                direction, bound = ("for" if kind == "floor" else "against"), f"{kind} {n}"
             if bound != "info" and self.more.random() < .03:  # a fact recorded on the wrong dimension (section 9)
                 rule = self.more.choice(FLOOR_RULES[self.more.choice([d for d in DIMS if d != dim])])
             line = f"signal {sid} {o} {dim} {direction} {bound} rule={rule}"
