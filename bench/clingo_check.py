@@ -34,9 +34,10 @@ Readings where SEMANTICS leaves a choice (provlog's choices may differ; the
 generator avoids the cases where they would matter, see generate.py):
 
 * a derived signal's identity: F.1/G.6 one per holder (and one per ``unit``
-  fact), F.4 and G.3 one per holder, F.5 one per (org, year) and one per base its org names, P.1/P.2/P.4 one
-  per pair of roles ("the person's two roles"), the money rules, X.1-X.3 one
-  per money/sells fact, section 9/A.2/S.4 one per org;
+  fact), F.4 and G.3 one per holder, F.5 one per (org, year) and one per lab
+  base its org names, P.1/P.2/P.4 one per pair of roles ("the person's two
+  roles"), the money rules, X.1-X.3 one per money/sells fact, section
+  9/A.2/S.4 one per org;
 * the facts a derived signal cites: the facts whose attributes the rule
   tests (stakes of every chain, every fact of every proof that makes the
   holder a lab investor or lab owner, the money/role/sells/policy facts, the

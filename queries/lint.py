@@ -56,20 +56,20 @@ def warnings(world) -> List[Diagnostic]:
 def other_bases(facts: FactSet) -> List[Diagnostic]:
     """W122: an org stating ``revenue=labs-only`` beside a base that is not a lab (what F.5's
     ``other_base`` reads: money of REVENUE_KINDS from a payer that is not a lab, a paid sale to a
-    customer that is not a lab), at the org, naming the first such statement."""
+    customer that is not a lab), at the org, naming the first such statement in file order."""
     only = {f["id"]: f for f in facts.of("org") if f["revenue"] == "labs-only"}
     if not only:
         return []
     labs = {f["id"] for f in facts.of("lab")}
+    bases = [(f["recipient"], f, f"{f['kind']} from {f['payer']}") for f in facts.of("money")
+             if f["recipient"] in only and f["kind"] in REVENUE_KINDS and f["payer"] not in labs]
+    bases += [(f["org"], f, f"a sale of {f['what']} to {f['customer']}") for f in facts.of("sells")
+              if f["org"] in only and f["what"] in PAID_SALES and f["customer"] not in labs]
     seen = {}
-    for f in facts.of("money"):
-        if f["recipient"] in only and f["kind"] in REVENUE_KINDS and f["payer"] not in labs:
-            seen.setdefault(f["recipient"], (f, f"{f['kind']} from {f['payer']}"))
-    for f in facts.of("sells"):
-        if f["org"] in only and f["what"] in PAID_SALES and f["customer"] not in labs:
-            seen.setdefault(f["org"], (f, f"a sale of {f['what']} to {f['customer']}"))
+    for o, row, what in sorted(bases, key=lambda b: b[1].loc):
+        seen.setdefault(o, (row, what))
     out = []
-    for o, (row, what) in sorted(seen.items(), key=lambda kv: kv[1][0].loc):
+    for o, (row, what) in seen.items():
         org = only[o]
         out.append(Diagnostic(org.loc.file, org.loc.line, org.loc.col, "W122",
                               f"org {o} states revenue=labs-only (lab revenue is the only revenue it discloses, F.5), "
