@@ -34,9 +34,10 @@ Readings where SEMANTICS leaves a choice (provlog's choices may differ; the
 generator avoids the cases where they would matter, see generate.py):
 
 * a derived signal's identity: F.1/G.6 one per holder (and one per ``unit``
-  fact), F.4 and G.3 one per holder, F.5 one per (org, year), P.1/P.2/P.4 one
-  per pair of roles ("the person's two roles"), the money rules, X.1-X.3 one
-  per money/sells fact, section 9/A.2/S.4 one per org;
+  fact), F.4 and G.3 one per holder, F.5 one per (org, year) and one per lab
+  base its org names, P.1/P.2/P.4 one per pair of roles ("the person's two
+  roles"), the money rules, X.1-X.3 one per money/sells fact, section
+  9/A.2/S.4 one per org;
 * the facts a derived signal cites: the facts whose attributes the rule
   tests (stakes of every chain, every fact of every proof that makes the
   holder a lab investor or lab owner, the money/role/sells/policy facts, the
@@ -127,6 +128,10 @@ def emit(facts) -> Tuple[str, Dict[str, Any]]:
         for what in ("capital", "clients"):
             if f[what] == "undisclosed":
                 add(f"undisclosed({o},{_q(what)}).")
+        if f["revenue"] == "labs-only":
+            add(f'labbase({o},"labs-only").')
+        if f["clients"] == "every-major-lab":
+            add(f'labbase({o},"every-major-lab").')
         evidence(f, f"org({o})")
     for f in facts.of("entity"):
         e = _q(f["id"])
@@ -373,6 +378,13 @@ labrev(O,Y,F,Lo) :- money(F,L,O,K), lab(L), org(O,_), K = ("revenue";"fee"), msh
 revsum(O,Y,S) :- labrev(O,Y,_,_), S = #sum{ Lo,F : labrev(O,Y,F,Lo) }.
 ds(d("F.5",O,y(Y)),O,"F","against",cap,1) :- revsum(O,Y,S), S >= 5000.
 duse(d("F.5",O,y(Y)),F) :- revsum(O,Y,S), S >= 5000, labrev(O,Y,F,_).
+% ... or labs named as the only base (revenue=labs-only, clients=every-major-lab) and no other base
+% disclosed (revenue of any kind from a payer that is not a lab, a paid sale to a customer that is
+% not a lab): cap 1, citing the org statement.
+otherbase(O) :- money(_,X,O,K), K = ("grant";"revenue";"fee";"donation"), not lab(X).
+otherbase(O) :- sells(_,O,C,W), W != "free-tool", not lab(C).
+ds(d("F.5",O,b(W)),O,"F","against",cap,1) :- labbase(O,W), org(O,_), not otherbase(O).
+duse(d("F.5",O,b(W)),org(O)) :- ds(d("F.5",O,b(W)),_,_,_,_,_).
 
 % F.6: money from a pooled fund or daf with undisclosed donors, or from an entity whose
 % principal is a lab investor: cap 3 (cites the money and the entity statement).
@@ -390,6 +402,9 @@ ds(d("F.7",O,m(F)),O,"F","against",cap,3) :- f7(O,F,P), not over(F,1000).
 ds(d("F.7",O,m(F)),O,"F","against",cap,2) :- f7(O,F,P), over(F,1000).
 duse(d("F.7",O,m(F)),F) :- f7(O,F,P).
 duse(d("F.7",O,m(F)),G) :- f7(O,F,P), labemp(P,G).
+% ... and a published policy that permits them: cap 3, citing the policy.
+ds(d("F.7",O,p(I)),O,"F","against",cap,3) :- policy(I,O,"permits-lab-employee-donations").
+duse(d("F.7",O,p(I)),I) :- policy(I,O,"permits-lab-employee-donations").
 
 % G.3: an invest by a lab investor (not a lab) in the org: cap 2.
 g3(O,X) :- invest(_,X,O,_,_), org(O,_), li(X).

@@ -43,6 +43,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Set, Tuple
 
+from .clauses import clause_for
+
 DIMS = "FGPASRMX"
 
 # rule ids a curator would write, by dimension and direction (rules.txt sections 1-8)
@@ -107,6 +109,8 @@ class Generator:
         self.rng = random.Random(f"provlog-bench:{orgs}:{seed}")
         # later additions draw from their own stream, so the rest of a world stays as it was
         self.more = random.Random(f"provlog-bench-more:{orgs}:{seed}")
+        self.clauses = random.Random(f"provlog-bench-clauses:{orgs}:{seed}")  # bench/clauses.py's choices
+        self.bases = random.Random(f"provlog-bench-bases:{orgs}:{seed}")  # F.5's lab bases, F.7's policy
         self.w = World()
         self.sources: Dict[str, str] = {}  # id -> category
         self.org_sources: Dict[str, List[Tuple[str, str]]] = {}  # org -> [(source, category)]
@@ -375,6 +379,8 @@ class Generator:
         if statutory:
             line += f" statutory={statutory}"
         add(E, line + self.ev(osrc, .6, f"Evaluator {i} is a {typ} evaluator"))
+        org_line = len(self.w.files[E]) - 1
+        lab_revenue = other_base = False  # F.5: money from labs, and a base other than labs, disclosed
         site, filing, annual = f"s-{o}-site", f"s-{o}-filing", f"s-{o}-annual"
         some = lambda: [rng.choice(srcs)]  # noqa: E731
 
@@ -408,6 +414,7 @@ class Generator:
                 payer = _pick(rng, [(rng.choice(founds), .4), (rng.choice(pools), .2), (rng.choice(dafs), .1),
                                     (rng.choice(publics), .2), (rng.choice(lab_founds or founds), .1)])
                 kind = "grant" if rng.random() < .9 else "investment"
+                other_base = other_base or kind == "grant"  # a payer that is not a lab
                 share = f" share={rng.choice(SHARE_OWNER if payer in lab_founds else SHARE_GRANT)}" if rng.random() < .85 else ""
                 restricted = " restricted" if rng.random() < .1 else ""
                 add(T, f"money {payer} {o} {kind} amount={rng.randint(10, 5000)}k{share} year={rng.choice(YEARS)}"
@@ -417,6 +424,7 @@ class Generator:
             year = rng.choice(YEARS)
             for _ in range(rng.randint(1, 2)):
                 kind = "fee" if rng.random() < .7 else "revenue"
+                lab_revenue = True
                 share = f" share={rng.choice(SHARE_FEE)}" if rng.random() < .85 else ""
                 yr = f" year={year}" if rng.random() < .85 else ""
                 add(T, f"money {rng.choice(self.labs)} {o} {kind} amount={rng.randint(10, 900)}k{share}{yr} currency=USD"
@@ -460,6 +468,7 @@ class Generator:
             if rng.random() < .6:
                 add(T, f"role {p} employee {rng.choice(self.labs)}" + self.ev([f"s-{o}-news1"], .5))
             share = f" share={rng.choice(SHARE_DONATION)}" if rng.random() < .75 else ""
+            other_base = True  # a person is not a lab
             add(T, f"money {p} {o} donation amount={rng.randint(5, 500)}k{share} year={rng.choice(YEARS)}"
                 + self.ev([annual], .3))
         # sells
@@ -468,15 +477,18 @@ class Generator:
                 what = rng.choice(["defense", "monitoring", "guardrails", "data", "tooling", "license", "deployment",
                                    "consulting", "free-tool"])
                 cust = rng.choice(self.labs) if rng.random() < .85 else rng.choice(funds)
+                other_base = other_base or (cust in funds and what != "free-tool")
                 add(T, f"sells {o} {cust} {what}" + self.ev([rng.choice([site, f"s-{o}-news1", f"s-{o}-card"])], .5,
                                                           f"we provide {what} to {cust}"))
         # published policies
+        stated: Set[str] = set()  # the kinds logic/policies.py reads for a floor (bench/clauses.py)
         if rng.random() < .3:
             for pol in rng.sample(["recusal", "no-contingent-fees", "no-lab-investments", "disclose-lab-revenue",
                                    "mandatory-recusal", "disclose-ties", "cooling-off", "no-lab-money",
                                    "disclosure-policy", "no-lab-review", "security-only-redactions"], rng.randint(1, 4)):
                 since = rng.choice(YEARS)
                 add(T, f"policy {o} {pol} since={since}{self.amended(pol, since)}" + self.ev([site], .3))
+                stated.add(pol)
         if rng.random() < .1:
             add(T, f"policy {o} lab-revenue-cap value={rng.choice(['5%', '10%', '12%'])}" + self.ev([site], .5))
             if rng.random() < .8:
@@ -500,6 +512,10 @@ class Generator:
             else:
                 n = _pick(rng, [(min(t, 3), .6), (min(t + 1, 3), .3), (rng.randint(0, 3), .1)])
                 direction, bound, rule = "against", f"cap {n}", rng.choice(CAP_RULES[dim])
+            if bound != "info":  # a clause that gives the bound, for this org (W120, W121: bench/clauses.py)
+                kind = bound.split()[0]
+                rule, kind, n = clause_for(self.clauses, dim, kind, int(bound.split()[1]), rule, typ, stated)
+                direction, bound = ("for" if kind == "floor" else "against"), f"{kind} {n}"
             if bound != "info" and self.more.random() < .03:  # a fact recorded on the wrong dimension (section 9)
                 rule = self.more.choice(FLOOR_RULES[self.more.choice([d for d in DIMS if d != dim])])
             line = f"signal {sid} {o} {dim} {direction} {bound} rule={rule}"
@@ -533,6 +549,21 @@ class Generator:
             dim = rng.choice(DIMS)
             add(G, f"resolution {o} {dim} value={rng.randint(1, 3)} rule={rng.choice(CAP_RULES[dim])}"
                 f' note="written resolution"')
+        self.lab_bases(o, typ, org_line, lab_revenue, other_base)
+
+    def lab_bases(self, o: str, typ: str, org_line: int, lab_revenue: bool, other_base: bool) -> None:
+        """F.5's lab bases and F.7's policy, drawn from a stream of their own (the rest of the world is the
+        text it was without them): half the orgs paid by labs and by no other base say so
+        (``revenue=labs-only``; never beside another base, which is W122); one for-profit in ten names
+        "every major lab" as its clients, another base or not (its near miss); one org in twenty
+        publishes a policy that permits donations from lab employees."""
+        more, E = self.bases, "entities.facts"
+        if lab_revenue and not other_base and more.random() < .5:
+            self.w.files[E][org_line] += " revenue=labs-only"
+        if typ in ("private", "vc") and more.random() < .1:
+            self.w.files[E][org_line] += " clients=every-major-lab"
+        if more.random() < .05:
+            self.w.add("structure.facts", f"policy {o} permits-lab-employee-donations src=s-{o}-site")  # (not ev: rng)
 
 
 def generate(orgs: int, seed: int = 1, circles: Optional[int] = None) -> Dict[str, str]:

@@ -97,6 +97,9 @@ WARNINGS = {
             "without disclose-ties, a for-profit's G.2 floor 3), or a Four what it states does not give (P.8 with "
             "a stake of its people in a lab, R.5 with a ranking and no adverse finding, M.1 without open tasks); "
             "an error under `check --strict`, and `verify` fails",
+    "W122": "an org stating revenue=labs-only (lab revenue is the only revenue it discloses, F.5) beside a disclosed "
+            "base that is not a lab (revenue, a fee, a grant or a donation from a payer that is not a lab, or a paid sale "
+            "to a customer that is not one): F.5 does not read it, the lab fees are F.3's",
     "W130": "a stale letter: the subject's letter (card, evidence, document requests, roles) moved since the letter "
             "whose digest the contact records (letter=) was sent; write it again with provlog outreach",
     "W131": "a candidate's recorded result is not the derived one (a system-card citation older than 24 months at "

@@ -356,6 +356,7 @@ POLICIES = enum(
     "disclosure-policy", "no-lab-review", "security-only-redactions", "civil-service", "post-employment",
     # what a Four needs (S.5's rights, M.1's openness and re-runs)
     "incident-investigation", "refuse-sign-off", "open-code", "open-tasks", "third-party-reruns", "factsheets",
+    "permits-lab-employee-donations",
 )
 SELLS = enum("defense", "monitoring", "guardrails", "data", "tooling", "license", "deployment", "consulting",
              "free-tool")
@@ -422,7 +423,8 @@ declare(Decl("org", (Field("id"), Field("name", _text, quoted=True)), declares="
     opt("evaluated", enum("yes", "no")),
     opt("statutory", enum("access", "scope"), many=True),
     opt("capital", enum("disclosed", "undisclosed")),  # its capital structure (F.10)
-    opt("clients", enum("disclosed", "undisclosed")),  # its client base (F.10)
+    opt("clients", enum("disclosed", "undisclosed", "every-major-lab")),  # its client base (F.10; F.5)
+    opt("revenue", enum("labs-only")),  # lab revenue is the only revenue it discloses (F.5)
 ), summary="an organization that evaluates frontier models"))
 declare(Decl("entity", (Field("id"), Field("name", _text, quoted=True)), declares="entity", attrs=_attrs(
     opt("kind", enum("fund", "company", "foundation", "pooled-fund", "daf", "public", "other")),
@@ -452,7 +454,8 @@ declare(Decl("policy", (Field("org", ref=("org",)), Field("policy", POLICIES)),
              attrs=_attrs(opt("since", DATE), opt("amended", _amendment, many=True), opt("value", V.parse_pct)),
              check=_check_policy, across=_policies_across,
              summary="a published policy of an org (`civil-service`: a public body's statutory conflict rules, "
-                     "G.2); `amended=` says how many times it was amended (`amended=2`) "
+                     "G.2; `permits-lab-employee-donations`: it accepts personal donations from lab employees, F.7); "
+                     "`amended=` says how many times it was amended (`amended=2`) "
                      "or when (`amended=2024-03,2025-11-20`), which F.8 reads for a no-lab-money rule"))
 declare(Decl("sells", (Field("org", ref=("org",)), Field("customer", ref=NODE), Field("what", SELLS)),
              summary="an org sells something to a customer"))

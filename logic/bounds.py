@@ -47,16 +47,23 @@ def findings(facts: FactSet) -> List[Finding]:
     out: List[Finding] = []
     policies = stated.by_org(facts)
     for f in facts.of("signal"):
-        if not _read(f):
-            continue
-        said = _against_clause(f)
-        if said:
-            out.append(Finding(f, "W120", said))
-            continue
-        got = policy_reading(facts, f, policies)
-        if got.state == "short":
-            out.append(Finding(f, "W121", got.text))
+        if _read(f):
+            got = finding(facts, f, policies)
+            if got:
+                out.append(Finding(f, *got))
     return sorted(out, key=lambda x: x.signal.loc)
+
+
+def finding(facts: FactSet, f: Fact, policies: Dict[str, List[Fact]]) -> Optional[Tuple[str, str]]:
+    """``(code, message)`` of a read signal ``f`` whose clause (W120) or org's policies and legal form (W121)
+    do not give its bound, else None. It reads ``f``'s rule, kind, bound, dim, id and org, the org's
+    ``type`` in ``facts.nodes`` and each of ``policies[org]``'s ``policy`` (bench/generate.py asks it of
+    the signals it writes)."""
+    said = _against_clause(f)
+    if said:
+        return "W120", said
+    got = policy_reading(facts, f, policies)
+    return ("W121", got.text) if got.state == "short" else None
 
 
 def warnings(facts: FactSet) -> List[Diagnostic]:

@@ -25,7 +25,7 @@ PREDICATES = {
     "stake": 4, "unit": 3, "invest": 5,
     "money": 4, "money_flag": 2, "money_share": 3, "money_year": 2,
     "role": 5, "role_recusal": 2, "org_policy": 3, "policy_value": 3, "sells": 4,
-    "undisclosed": 2, "contractor": 3, "administers": 3,
+    "undisclosed": 2, "lab_base": 2, "contractor": 3, "administers": 3,
     "policy_since": 3, "policy_from": 2, "policy_amended": 5, "policy_amendments": 2,
     "resolution": 4, "view": 2, "threshold": 1,
     # benchmark results (facts/results.py, logic/lanes.py)
@@ -46,7 +46,7 @@ COLUMNS = {name: cols.split() for name, cols in {
     "money": "money payer recipient kind", "money_flag": "money flag", "money_share": "money share bound",
     "money_year": "money year", "role": "person role at recusal fact", "role_recusal": "role recusal",
     "org_policy": "org policy fact", "policy_value": "policy lo hi", "sells": "org customer what fact",
-    "undisclosed": "org what", "contractor": "contractor lab fact", "administers": "org pool fact",
+    "undisclosed": "org what", "lab_base": "org what", "contractor": "contractor lab fact", "administers": "org pool fact",
     "policy_since": "policy since aged", "policy_from": "policy day", "policy_amended": "policy n written earliest until",
     "policy_amendments": "policy count",
     "resolution": "org dim value rule", "view": "policy view", "threshold": "share",
@@ -160,6 +160,10 @@ def _node_rows(facts: FactSet, add, current) -> None:
         for what in ("capital", "clients"):  # F.10
             if f[what] == "undisclosed":
                 add("undisclosed", o, what)
+        if f["revenue"] == "labs-only":  # F.5: lab revenue is the only revenue it discloses
+            add("lab_base", o, "labs-only")
+        if f["clients"] == "every-major-lab":  # F.5: "every major lab" is the client base it names
+            add("lab_base", o, "every-major-lab")
     for f in facts.of("entity"):
         current[0] = f
         e = f["id"]

@@ -16,6 +16,10 @@ Percentages are exact fractions; ``Fraction(1, 5)`` is 20%.
 from .clauses import CLAUSES
 from .rules import RuleSet
 
+#: F.5: money that is revenue (a disclosed base, lab or not), and the sales that earn it (a free tool earns none).
+REVENUE_KINDS = ("grant", "revenue", "fee", "donation")
+PAID_SALES = ("defense", "monitoring", "guardrails", "data", "tooling", "license", "deployment", "consulting")
+
 STRUCTURE = RuleSet("structure", statements=CLAUSES)
 r = STRUCTURE.add
 D = "derive"
@@ -119,6 +123,18 @@ r("F.5", "(lab_revenue_share[O, Y] == sum_(Lo, for_each=M)) <= lab_revenue(O, Y,
 r("F.5", "derive('F.5', O, 'F', 'against', 'cap', 1, Y) <= (lab_revenue_share[O, Y] == Sh) & (Sh >= Fraction(1, 2))",
   "F.5: labs are {O}'s principal revenue in {Y} (50% or more): cap 1", D)
 r("F.5", "uses('F.5', O, Y, Fs) <= (lab_revenue_share[O, Y] == Sh) & (Sh >= Fraction(1, 2)) & lab_revenue(O, Y, M, Lo) & (Fs == (M,))", "", D)
+# ... or lab revenue as the only revenue disclosed (`revenue=labs-only`), or "every major lab" named as
+# the clients (`clients=every-major-lab`), while no other base is disclosed: no money of REVENUE_KINDS from
+# a payer that is not a lab, no sale (but a free tool) to a customer that is not a lab. Beside such a
+# base the lab fees are F.3's (cap 2). The signal cites the org statement, as F.10's does.
+r("F.5", f"other_base(O, F) <= money(F, X, O, K) & K.in_({REVENUE_KINDS!r}) & ~lab(X)",
+  "F.5: {X}, not a lab, pays {O} ({K}): a base other than labs is disclosed", D)
+r("F.5", f"other_base(O, F) <= sells(O, C, W, F) & W.in_({PAID_SALES!r}) & ~lab(C)",
+  "F.5: {O} sells {W} to {C}, not a lab: a base other than labs is named", D)
+r("F.5", "non_lab_base(O) <= other_base(O, F)", "F.5: {O} has a disclosed base other than labs", D)
+r("F.5", "derive('F.5', O, 'F', 'against', 'cap', 1, W) <= lab_base(O, W) & org(O, T) & ~non_lab_base(O)",
+  "F.5: {O} names labs as its only base ({W}), and no other base is disclosed: cap 1", D)
+r("F.5", "uses('F.5', O, W, Fs) <= lab_base(O, W) & org_fact(O, F) & ~non_lab_base(O) & (Fs == (F,))", "", D)
 
 # --- F.6 pooled and donor-advised money; funders whose principal is a lab investor ----------
 r("F.6", "pooled_money(O, M, E, Fs) <= money(M, E, O, K) & counts(M) & org(O, T) & entity(E, EK) & EK.in_(('pooled-fund', 'daf')) & donors(E, 'undisclosed') & entity_fact(E, F) & (Fs == (M, F))",
@@ -137,6 +153,11 @@ r("F.7", "derive('F.7', O, 'F', 'against', 'cap', 3, M) <= money(M, P, O, 'donat
 r("F.7", "derive('F.7', O, 'F', 'against', 'cap', 2, M) <= money(M, P, O, 'donation') & org(O, T) & lab_employee(P, F) & share_over(M, Fraction(1, 10))",
   "F.7: lab employee {P} gives {O} a donation above 10% of revenue: cap 2", D)
 r("F.7", "uses('F.7', O, M, Fs) <= money(M, P, O, 'donation') & org(O, T) & lab_employee(P, F) & share_known(M) & (Fs == (M, F))", "", D)
+# "Undisclosed: no bound (nothing to score), but a policy that permits them caps at 3": the policy caps
+# whether or not a donation is stated (a disclosed share above 10% still caps at 2, the smaller).
+r("F.7", "derive('F.7', O, 'F', 'against', 'cap', 3, F) <= org_policy(O, 'permits-lab-employee-donations', F)",
+  "F.7: {O}'s published policy permits personal donations from lab employees: cap 3", D)
+r("F.7", "uses('F.7', O, F, Fs) <= org_policy(O, 'permits-lab-employee-donations', F) & (Fs == (F,))", "", D)
 
 # --- F.9 public bodies: public funding floors at 3; a grant pool with lab money caps at 3 ------
 # Public funding: a public body (type gov) paid by a public body (an entity of kind public or a gov

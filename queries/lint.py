@@ -7,6 +7,10 @@ codes are listed in provlog.facts.errors.WARNINGS (and docs/errors.md).
 - **W100** a recorded signal that cites no source (no ``cite`` statement and no
   ``src=``). Nothing can admit it under any policy, so it never sets a bound,
   and ``why`` can only say that no usable source backs it.
+- **W122** an org stating ``revenue=labs-only`` (F.5: lab revenue is the only
+  revenue it discloses) beside a disclosed base that is not a lab: the rule
+  reads the world's money and sales, so F.5 derives nothing from it, and the
+  attribute or the row is probably wrong.
 - **W130** a stale letter: the subject's letter moved since the one its contact
   records (``letter=``, the digest ``provlog outreach`` prints).
 - **W131** a candidate whose recorded result is not the one section 11 derives.
@@ -39,12 +43,40 @@ from typing import List
 from ..errors import ProvlogError
 from ..facts import Diagnostic, FactSet
 from ..logic import bounds
+from ..logic.structure import PAID_SALES, REVENUE_KINDS
 
 
 def warnings(world) -> List[Diagnostic]:
     """Every warning of a loaded :class:`~provlog.queries.api.World`, in file order."""
-    return sorted(uncited_signals(world.facts) + bounds.warnings(world.facts) + unknown_goal_constants(world)
-                  + stale_letters(world) + candidate_results(world), key=Diagnostic.sort_key)
+    return sorted(uncited_signals(world.facts) + bounds.warnings(world.facts) + other_bases(world.facts)
+                  + unknown_goal_constants(world) + stale_letters(world) + candidate_results(world),
+                  key=Diagnostic.sort_key)
+
+
+def other_bases(facts: FactSet) -> List[Diagnostic]:
+    """W122: an org stating ``revenue=labs-only`` beside a base that is not a lab (what F.5's
+    ``other_base`` reads: money of REVENUE_KINDS from a payer that is not a lab, a paid sale to a
+    customer that is not a lab), at the org, naming the first such statement in file order."""
+    only = {f["id"]: f for f in facts.of("org") if f["revenue"] == "labs-only"}
+    if not only:
+        return []
+    labs = {f["id"] for f in facts.of("lab")}
+    bases = [(f["recipient"], f, f"{f['kind']} from {f['payer']}") for f in facts.of("money")
+             if f["recipient"] in only and f["kind"] in REVENUE_KINDS and f["payer"] not in labs]
+    bases += [(f["org"], f, f"a sale of {f['what']} to {f['customer']}") for f in facts.of("sells")
+              if f["org"] in only and f["what"] in PAID_SALES and f["customer"] not in labs]
+    seen = {}
+    for o, row, what in sorted(bases, key=lambda b: b[1].loc):
+        seen.setdefault(o, (row, what))
+    out = []
+    for o, (row, what) in seen.items():
+        org = only[o]
+        out.append(Diagnostic(org.loc.file, org.loc.line, org.loc.col, "W122",
+                              f"org {o} states revenue=labs-only (lab revenue is the only revenue it discloses, F.5), "
+                              f"but {row.loc} discloses {what}, not a lab: a base other than labs, so F.5 does not "
+                              "read revenue=labs-only (lab fees beside it are F.3's); drop the attribute or correct "
+                              "the row"))
+    return out
 
 
 def stale_letters(world) -> List[Diagnostic]:

@@ -1,4 +1,4 @@
-"""Issue 40 part 3: lifts and the facts still missing (P.3, R.6, X.1, F.9, F.10, P.4), on the fixture
+"""Issue 40 part 3: lifts and the facts still missing (P.3, R.6, X.1, F.9, F.10, P.4; F.5, F.7), on the fixture
 worlds under tests/worlds/lifts/. Each world's `expect` lines check the values and deciding rules
 (derived by hand in its comments); this file checks what they cannot say: the card's notes, `why`
 and `why-not` naming what lifts (or would lift) a bound, and that clingo reads the same."""
@@ -13,7 +13,7 @@ from provlog import World
 
 ROOT = Path(__file__).resolve().parent.parent
 LIFTS = ROOT / "tests" / "worlds" / "lifts"
-NAMES = ["p3_r6", "x1_unspecified", "f9_public", "f10_undisclosed", "p4_contractor"]
+NAMES = ["p3_r6", "x1_unspecified", "f9_public", "f10_undisclosed", "p4_contractor", "f5_principal", "f7_permits"]
 
 
 @functools.lru_cache(maxsize=None)
@@ -138,6 +138,9 @@ def test_the_web_org_page_shows_the_card_fields():
 
 @pytest.mark.parametrize("line, fragment", [
     ('org o "O" type=private capital=hidden', "undisclosed"),
+    ('org o "O" type=private revenue=labs', "labs-only"),
+    ('org o "O" type=private clients=every-lab', "every-major-lab"),
+    ("policy o permits-donations", "permits-lab-employee-donations"),
     ("contractor co e", "lab"),
     ("administers o acme", "entity"),
 ])
@@ -150,3 +153,33 @@ def test_the_new_statements_are_checked_at_their_place(line, fragment):
         load_text(text, "w.facts")
     msg = str(e.value)
     assert "w.facts:" in msg and fragment in msg
+
+
+# --- F.5's other two readings, F.7's policy -----------------------------------------------------------
+
+def _kinds(derived):
+    """The kinds of statement a derived signal cites (a fact id is `org:<id>` or `<kind>@<file>:<line>`)."""
+    return [f.replace("@", ":").split(":")[0] for f in derived.facts]
+
+
+def test_f5_cites_the_org_statement_that_names_labs_as_its_only_base():
+    w = world("f5_principal")
+    for org, says in (("f5p-only", "revenue=labs-only"), ("f5p-every", "clients=every-major-lab")):
+        [d] = [d for d in w.derivation.derived.values() if d.rule == "F.5" and d.org == org]
+        assert _kinds(d) == ["org"] and says in w.why(org, "F")
+    assert "f5p-grant has a disclosed base other than labs" in str(w.why_not("f5p-grant", "F", 1))
+
+
+def test_w122_marks_revenue_labs_only_beside_a_base_that_is_not_a_lab():
+    got = [(d.code, d.line) for d in world("f5_principal").warnings()]
+    assert got == [("W122", 34), ("W122", 86)]  # f5p-grant (a foundation grant), f5p-inv (a lab investor's revenue)
+    [first] = [d for d in world("f5_principal").warnings() if d.line == 34]
+    assert "f5_principal.facts:36" in first.message and "f5p-fdn" in first.message
+
+
+def test_f7_policy_caps_at_3_citing_the_policy():
+    w = world("f7_permits")
+    [d] = [d for d in w.derivation.derived.values() if d.rule == "F.7" and d.org == "f7p-pol"]
+    assert (d.bound, _kinds(d)) == (3, ["policy"])
+    assert "permits-lab-employee-donations" in w.why("f7p-alone", "F")
+    assert w.value("f7p-high", "F").cap == 2  # the disclosed 12% beside the policy: the smaller cap
