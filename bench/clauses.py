@@ -27,7 +27,7 @@ import functools
 import random
 from typing import Iterable, List, Tuple
 
-from provlog.logic import bounds
+from provlog.logic import bounds, stated
 from provlog.logic.clauses import BOUNDS, INFORMATIONAL, NO_BOUND, clause_dims
 
 ORG = "o"  # the org of the one-signal view asked of logic/bounds.py
@@ -48,11 +48,21 @@ class _View:
         self.nodes = {ORG: {"type": org_type}}
 
 
+class _Policy(dict):
+    """A statement of the view, as logic/stated.py ``by_org`` pairs it with its kind (a policy, or a
+    kind a Four reads besides policies, such as ``ranking``)."""
+
+    def __init__(self, kind: str):
+        super().__init__(policy=kind)
+        self.kind = "policy" if kind not in stated.SAID else kind
+        self.values = {"id": f"generated {kind}", "holder": "a person", "subject": "a lab"}
+
+
 def gives(clause: str, dim: str, kind: str, n: int, org_type: str, policies: Iterable[str]) -> bool:
     """``check`` finds neither W120 nor W121 on an active ``kind n`` signal on ``dim`` naming ``clause``
     for an org of ``org_type`` stating ``policies``."""
     signal = {"id": "s", "org": ORG, "dim": dim, "kind": kind, "bound": n, "rule": clause}
-    return bounds.finding(_View(org_type), signal, {ORG: [{"policy": p} for p in policies]}) is None
+    return bounds.finding(_View(org_type), signal, {ORG: [(p, _Policy(p)) for p in policies]}) is None
 
 
 def clause_for(rng: random.Random, dim: str, kind: str, n: int, drawn: str, org_type: str,

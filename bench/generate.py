@@ -43,6 +43,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Set, Tuple
 
+from provlog.logic.stated import RANKING
+
 from .clauses import clause_for
 
 DIMS = "FGPASRMX"
@@ -113,6 +115,7 @@ class Generator:
         self.bases = random.Random(f"provlog-bench-bases:{orgs}:{seed}")  # F.5's lab bases, F.7's policy
         self.w = World()
         self.sources: Dict[str, str] = {}  # id -> category
+        self.ranked: Set[str] = set()  # publishers of a benchmark result (a source with lane=, not quarantined)
         self.org_sources: Dict[str, List[Tuple[str, str]]] = {}  # org -> [(source, category)]
         self.stakes: Set[Tuple[str, str]] = set()
         self.held: Dict[str, float] = {}  # subject -> allocated percent (lower bounds)
@@ -165,7 +168,8 @@ class Generator:
         if tier:
             line += f" tier={tier}"
         line += f" date={rng.choice(YEARS)}-{rng.randint(1, 12):02d}"
-        if rng.random() < (.15 if category == "blog" else .02):
+        quarantined = rng.random() < (.15 if category == "blog" else .02)
+        if quarantined:
             line += " quarantined"
         lane = _pick(rng, [(None, .9), ("verified", .04), ("reported", .03), ("rejected", .02), ("pending", .01)])
         if lane == "verified":
@@ -175,6 +179,8 @@ class Generator:
             line += ' lane=reported attestor="https://attest.example/" approved-by="curator"'
         elif lane:
             line += f" lane={lane}"
+        if lane and not quarantined:
+            self.ranked.add(publisher)  # a benchmark result it publishes: a ranking, which R.5 reads
         self.w.add("sources.facts", line)
         self.sources[sid] = category
         if owner:
@@ -489,6 +495,8 @@ class Generator:
                 since = rng.choice(YEARS)
                 add(T, f"policy {o} {pol} since={since}{self.amended(pol, since)}" + self.ev([site], .3))
                 stated.add(pol)
+        if o in self.ranked:
+            stated.add(RANKING)
         if rng.random() < .1:
             add(T, f"policy {o} lab-revenue-cap value={rng.choice(['5%', '10%', '12%'])}" + self.ev([site], .5))
             if rng.random() < .8:
