@@ -97,3 +97,17 @@ def test_candidate_counts_leave_out_of_scope_out_and_the_proof_names_clause_11()
     text = w.prove("candidate_result('cd-next', R)")
     assert text.startswith("#1 11: candidate cd-next is cited by a system card")
     assert "dated 2024-09-02" in text and "(until 2026-09-02)" in text
+
+
+def test_a_stored_world_answers_the_same(tmp_path):
+    # the relations are kept in the store like every derived one: a world read from it places the same
+    for name in ("placement", "candidates"):
+        live = world(name)
+        store = tmp_path / f"{name}.sqlite"
+        World.load(POP / f"{name}.facts", store=store).derivation  # derived, and stored
+        stored = World.load(POP / f"{name}.facts", store=store)
+        assert type(stored.derivation.program).__name__ != "Program"  # read from the store, not derived
+        assert {o: stored.placement(o) for o in stored.orgs} == {o: live.placement(o) for o in live.orgs}
+        assert stored.counted() == live.counted() and [o for o in stored.orgs if stored.ranked(o)] == [
+            o for o in live.orgs if live.ranked(o)]
+        assert candidates(stored) == candidates(live)
