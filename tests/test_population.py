@@ -111,3 +111,10 @@ def test_a_stored_world_answers_the_same(tmp_path):
         assert stored.counted() == live.counted() and [o for o in stored.orgs if stored.ranked(o)] == [
             o for o in live.orgs if live.ranked(o)]
         assert candidates(stored) == candidates(live)
+
+
+@pytest.mark.parametrize("path", [POP / "placement.facts", POP / "candidates.facts", EXAMPLE])
+def test_every_org_is_in_exactly_one_list(path):
+    w = World.load(path)
+    rows = sorted((a["O"], a["G"]) for a in w.query("placed(O, G)"))
+    assert [o for o, _ in rows] == sorted(w.orgs)
