@@ -91,8 +91,19 @@ def cited_within(cited: str, as_of: str) -> bool:
         >>> cited_within("2024-09", "2026-09-29")  # a month counts from its last day
         True
     """
-    day, now = dates.last_day(cited), dates.first_day(as_of)
-    return day <= now < dates.months_later(day, CITATION_MONTHS)
+    day, ends = citation_window(cited)
+    return day <= dates.first_day(as_of) < ends
+
+
+def citation_window(cited: str):
+    """The days a citation dated ``cited`` counts in: from the last day its date can mean, up to
+    (not including) the same day 24 months on (logic/population.py reads them as day numbers).
+
+        >>> [d.isoformat() for d in citation_window("2024-02-29")]
+        ['2024-02-29', '2026-03-01']
+    """
+    day = dates.last_day(cited)
+    return day, dates.months_later(day, CITATION_MONTHS)
 
 
 #: The cycle's statements (facts/language.py joins them to the RULES' own).

@@ -24,7 +24,8 @@ CLAUSES = {
     "C16": "A floor 4 counts only with a quoted span and either a tier 1-2 source or sources from two publishers; otherwise it is held at 3.",
     "C17": "The org's own page cited against it is an admission against interest and counts as confirmed; against-interest drops its own pages cited in its favour.",
     "9": "Section 9: an org with no published evaluation gets A cap 0 and no floor above 2 on S, R or M, unless it is a public body with statutory powers; a signal naming a clause of another dimension is informational where it sits.",
-    "10": "Section 10: the role is derived, first match: entrant, government, first-party, benchmark, vendor, referee, else unclassified.",
+    "10": "Section 10: the role is derived, first match: entrant, government, first-party, benchmark, vendor, referee, else unclassified; each role has its list on the site (a benchmark by its owner's type, a lab-funded consortium commercial), and only the referees, government and commercial lists are ranked: an entrant is watchlist only.",
+    "11": "Section 11: an out-of-scope org is unranked, shown in its own section and in no statistic; a candidate is included if a system card or government report cited it in the 24 months before the as-of date, or a statute, code or standard names it, or it operates a cited safety benchmark.",
     "hop": "The money matrix: ties run from a node to what it holds, its principal and whoever pays it; its hop is the fewest ties to a lab (at most 4).",
     # --- 1. Funding ---
     "F.1": "A lab or a lab investor with an effective stake of 20% or more in the org, or the org being a unit of a lab: F cap 0.",
@@ -158,10 +159,17 @@ RELATIONS = {
     "result_attestor": "result {0}'s attestor is {1} (case-folded)",
     "org_name": "org {0}'s name is {1} (case-folded)",
     "as_of": "the world is read at day {0} (the as-of date as a day number: freshness, F.8's ages)",
+    "candidate": "candidate {0} was checked by criterion {1} (system-card, statute, benchmark), recorded result {2}, citing source {3} (section 11)",
+    "candidate_org": "candidate {0} is the org {1} of the directory",
+    "source_day": "source {0} counts as a citation from day {1} until day {2} (24 months on, section 11)",
     # derived relations a goal most often names
     "value": "org {0}'s value on {1} under policy {2} is {3}, decided by signal {4} ('' for a resolution) under rule {5}",
     "band": "org {0} is in band {2} under policy {1}",
     "org_role": "org {0}'s role is {1} (section 10)",
+    "placed": "org {0} is listed on the site in {1} (referees, government, commercial, watchlist, out-of-scope, unclassified; sections 10-11)",
+    "ranked": "org {0} is in a ranked list: referees, government or commercial (section 10)",
+    "counted": "org {0} is in scope: every statistic counts it (section 11)",
+    "candidate_result": "candidate {0}'s result at the as-of date is {1} (included, excluded, out-of-scope; section 11)",
     "conflict": "on org {0} {1} under {2}, the largest floor {4} exceeds the smallest cap {3}",
     "admissible": "signal {0} is admissible under policy {1}",
     "effective": "signal {0} is admissible under policy {1} with effective {2} {3} (after every clamp)",
@@ -208,6 +216,7 @@ SIGNATURES = {
     "donors": ("E", "Donors"), "money_flag": ("M", "Flag"), "result_flag": ("R", "Flag"),
     "role": ("P", "Role", "At", "Rec", "F"), "role_recusal": ("F", "Recusal"), "org_policy": ("O", "Policy", "F"),
     "result_score": ("R", "S", "Unit"), "band": ("O", "P", "Band"), "org_role": ("O", "Role"),
+    "placed": ("O", "List"), "candidate_result": ("C", "Result"), "candidate": ("C", "Cr", "R", "Src"),
     "money": ("M", "Payer", "Recipient", "K"),
     "derive": ("Rule", "O", "D", "Dir", "K", "N", "Key"), "uses": ("Rule", "O", "Key", "Fs"),
     "b2": ("S", "V", "K", "B"),
@@ -221,10 +230,11 @@ WORDS = {"T": "tier", "TA": "tier", "TB": "tier", "Sp": "span", "Sa": "span", "S
          "Hi": "share", "Sh": "share", "E": "effective stake", "B": "bound",
          "Pubs": "publishers cited", "Srcs": "sources cited", "Now": "the as-of date",
          "Aged": "the day it is 24 months old", "From1": "the amendment of", "From2": "the amendment of",
-         "Until1": "the day 24 months after the other amendment,", "Until2": "the day 24 months after the other amendment,"}
+         "Until1": "the day 24 months after the other amendment,", "Until2": "the day 24 months after the other amendment,",
+         "Ends": "the day the citation is 24 months old"}
 
 #: Variables of the core rules that hold a day (``date.toordinal``): proofs show them as ISO dates.
-DATE_VARS = frozenset({"A", "Day", "Now", "Aged", "From1", "From2", "Until1", "Until2"})
+DATE_VARS = frozenset({"A", "Day", "Now", "Aged", "From1", "From2", "Until1", "Until2", "Ends"})
 
 #: Clauses the RULES place on a dimension besides their own: F.11's evaluation credits are
 #: "recorded on the access mechanism instead" (section 9 reads the rest by the id's letter).
@@ -355,7 +365,7 @@ NO_BOUND = "no bound"
 #: clause -> the bounds it gives a signal (each a :class:`Bound`), or one of the three words above.
 #: ``provlog rules`` and docs/clauses.md show them; logic/bounds.py checks every recorded signal (W120).
 BOUNDS = {
-    **{c: NO_BOUND for c in ("def", "0", "C14", "C15", "C16", "C17", "10", "hop", "PL.1", "PL.3")},
+    **{c: NO_BOUND for c in ("def", "0", "C14", "C15", "C16", "C17", "10", "11", "hop", "PL.1", "PL.3")},
     "9": (cap(0, "(no published evaluation)", "A"), floor_upto(2, "(no published evaluation)", "SRM")),
     # --- 1. Funding ---
     "F.1": (cap(0),),

@@ -12,6 +12,7 @@ from typing import Dict, List, Optional, Tuple
 
 from ..facts.dates import first_day, last_day, months_later
 from ..facts.model import Fact, FactSet
+from ..facts.outreach import citation_window
 from ..facts.schema import POLICY_NAMES
 from .clauses import clause_dims
 
@@ -32,6 +33,8 @@ PREDICATES = {
     "result": 5, "result_flag": 2, "result_score": 3, "result_percentile": 2, "result_src": 2,
     "result_catalog": 2, "benchmark_source": 2, "result_layer": 2, "result_fingerprint": 1, "result_approved": 1,
     "result_age": 2, "result_ahead": 2, "decay": 2, "grade_ceiling": 2, "as_of": 1,
+    # the candidates checked for inclusion (facts/outreach.py, logic/population.py)
+    "candidate": 4, "candidate_org": 2, "source_day": 3,
 }
 
 #: each predicate's arguments by name (the stored model's column names, docs/store.md)
@@ -55,6 +58,8 @@ COLUMNS = {name: cols.split() for name, cols in {
     "benchmark_source": "benchmark lane", "result_layer": "result layer", "result_fingerprint": "result",
     "result_approved": "result", "result_age": "result days", "result_ahead": "result days",
     "decay": "days freshness", "grade_ceiling": "grade ceiling", "as_of": "day",
+    "candidate": "candidate criterion result source", "candidate_org": "candidate org",
+    "source_day": "source day ends",
 }.items()}
 
 
@@ -133,6 +138,7 @@ def rows(facts: FactSet, as_of: Optional[str] = None,
     _tie_rows(facts, as_of, add, current)
     _policy_rows(facts, as_of, add, current)
     _result_rows(facts, as_of, add, current)
+    _candidate_rows(facts, add, current)
     return out
 
 
@@ -324,3 +330,19 @@ def _result_rows(facts: FactSet, as_of: str, add, current) -> None:
     current[0] = None
     for n in sorted(ages):
         add("decay", n, freshness(n))
+
+
+def _candidate_rows(facts: FactSet, add, current) -> None:
+    """Section 11's candidates, and each dated source's 24-month citation window in days (the first
+    day it counts and the day it no longer does: facts/outreach.py ``citation_window``)."""
+    for f in facts.of("candidate"):
+        current[0] = f
+        add("candidate", f["id"], f["criterion"], f["result"], f["cited"])
+        if f["org"]:
+            add("candidate_org", f["id"], f["org"])
+    for f in facts.of("source"):
+        if f["date"]:
+            current[0] = f
+            day, ends = citation_window(f["date"])
+            add("source_day", f["id"], day.toordinal(), ends.toordinal())
+    current[0] = None

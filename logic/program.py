@@ -24,6 +24,7 @@ from .clauses import ABSENT, CLAUSES, DATE_VARS, GIVEN, WORDS
 from .lanes import LANES
 from .lifts import ABSENT as LIFT_ABSENT, LIFTS
 from .mechanics import MECHANICS
+from .population import ABSENT as POPULATION_ABSENT, POPULATION
 from .model import Keyed, KeyedSet, whole
 from .rulebooks import Evaluation, Rulebook
 from .rules import RuleSet
@@ -33,14 +34,15 @@ if TYPE_CHECKING:  # pyDatalog is imported only by a derivation that runs (a sto
     from .engine import Program
 
 #: The independence RULES: section 0 and 9, bands and roles (mechanics.py), the lifts (lifts.py), the structural rules
-#: (structure.py) and the provenance lanes with M.3 (lanes.py), in that order.
-RULES = RuleSet.union("independence", MECHANICS, LIFTS, STRUCTURE, LANES, statements=CLAUSES)
+#: (structure.py), the provenance lanes with M.3 (lanes.py) and the lists, ranks and inclusion of sections 10-11
+#: (population.py), in that order.
+RULES = RuleSet.union("independence", MECHANICS, LIFTS, STRUCTURE, LANES, POPULATION, statements=CLAUSES)
 
 #: The independence RULES described the way the other rulebooks are (logic/rulebooks.py); it
 #: derives through :class:`Derivation` (strata, derived signals) where the others run as a RulebookRun.
 CORE = Rulebook(
     "independence", RULES, edb.PREDICATES, rows=None, summary="the independence RULES",
-    meanings={name: (None, absent) for name, absent in {**ABSENT, **LIFT_ABSENT}.items()}, given=GIVEN, words=WORDS, dates=DATE_VARS,
+    meanings={name: (None, absent) for name, absent in {**ABSENT, **LIFT_ABSENT, **POPULATION_ABSENT}.items()}, given=GIVEN, words=WORDS, dates=DATE_VARS,
     # shares (25%) read as percentages; the results lanes' scores (PL.*: 0.71, x1.4) as numbers
     percent=lambda clause: not (clause or "").startswith("PL."))
 
@@ -112,6 +114,10 @@ class Derivation(Evaluation):
     bands: Dict[Tuple[str, str], str] = field(default_factory=dict)
     roles: Dict[str, str] = field(default_factory=dict)
     hops: Dict[str, int] = field(default_factory=dict)
+    placements: Dict[str, str] = field(default_factory=dict)  # org -> its list on the site (section 10)
+    candidate_results: Dict[str, str] = field(default_factory=dict)  # candidate -> its result (section 11)
+    ranked: Set[str] = field(default_factory=set)  # orgs in a ranked list (section 10)
+    counted: Set[str] = field(default_factory=set)  # orgs every statistic counts (section 11)
     derived_rows: Dict[str, Tuple] = field(default_factory=dict)  # derived signal -> its derive(...) row
     origins: edb.Origins = field(default_factory=edb.Origins)  # EDB row -> its facts
     self_favour: Set[str] = field(default_factory=set)  # for-signals citing their org's own pages (C17)
@@ -208,8 +214,11 @@ class Derivation(Evaluation):
         "bands": ("band", 3, 2, lambda r: r[2], False),
         "roles": ("org_role", 2, 1, lambda r: r[1], False),
         "hops": ("hop_of", 2, 1, lambda r: r[1], False),
+        "placements": ("placed", 2, 1, lambda r: r[1], False),
+        "candidate_results": ("candidate_result", 2, 1, lambda r: r[1], False),
     }
-    SETS = {"admissible": ("admissible", 2), "self_favour": ("self_favour", 1)}
+    SETS = {"admissible": ("admissible", 2), "self_favour": ("self_favour", 1), "ranked": ("ranked", 1),
+            "counted": ("counted", 1)}
 
     def _collect(self) -> None:
         # Views over the kept relations, read through their indexes, not dicts beside them: at 5,000

@@ -116,6 +116,24 @@ class WorldAnswers:
         self._check(org)
         return self.derivation.roles.get(org, "unclassified")
 
+    @_locked
+    def placement(self, org: str) -> str:
+        """The org's list on the site (sections 10-11, logic/population.py ``placed``): referees,
+        government, commercial (the ranked lists), watchlist, out-of-scope or unclassified."""
+        self._check(org)
+        return self.derivation.placements.get(org, "unclassified")
+
+    @_locked
+    def ranked(self, org: str) -> bool:
+        """Whether the org is in a ranked list (section 10: never an entrant, never out of scope)."""
+        self._check(org)
+        return org in self.derivation.ranked
+
+    @_locked
+    def counted(self) -> List[str]:
+        """The orgs every statistic counts, in the world's order (section 11: none out of scope)."""
+        return [o for o in self.orgs if o in self.derivation.counted]
+
     # -- signals --------------------------------------------------------------------------------
     @_locked
     def signals(self, org: Optional[str] = None) -> List[Signal]:

@@ -3,11 +3,12 @@ the result recorded, and the result derived at the world's as-of date.
 
 Inclusion, within scope: "cited as an external evaluator or red team in at least one frontier system
 card or government evaluation report in the last 24 months" (``system-card``: the cited source's
-date must lie in the 24 months up to the as-of date, facts/outreach.py ``cited_within``); "named in a
+date must lie in the 24 months up to the as-of date); "named in a
 statute, code, or standard as an evaluator" (``statute``) or "operating a safety benchmark cited by a
 frontier developer" (``benchmark``): the cited source is the criterion met. A candidate whose org is
 ``status=out-of-scope`` derives ``out-of-scope``: "unranked, shown in their own section, and excluded
-from every statistic", so :func:`counts` leaves it out.
+from every statistic", so :func:`counts` leaves it out. The results are derived (logic/population.py,
+clause 11); this module presents them.
 
     >>> from provlog import World
     >>> w = World.from_text('lab v "V"\\nsource card "V-1 card" publisher=v status=confirmed date=2024-06-30\\n'
@@ -23,20 +24,11 @@ from __future__ import annotations
 
 from typing import Any, Dict, List
 
-from ..facts.outreach import cited_within
-
 
 def derived(world, f) -> str:
-    """The result section 11 gives candidate ``f`` at the world's as-of date."""
-    org = world.facts.nodes.get(f["org"]) if f["org"] else None
-    if org is not None and org["status"] == "out-of-scope":
-        return "out-of-scope"
-    if f["result"] == "out-of-scope" and org is None:
-        return "out-of-scope"  # a scope finding about a body not in the directory: the curator's word
-    if f["criterion"] == "system-card":
-        src = world.facts.sources.get(f["cited"])
-        return "included" if src is not None and src["date"] and cited_within(src["date"], world.as_of) else "excluded"
-    return "included"
+    """The result section 11 gives candidate ``f`` at the world's as-of date (logic/population.py
+    ``candidate_result``, clause 11: ``provlog prove "candidate_result(C, R)"`` shows its proof)."""
+    return world.derivation.candidate_results.get(f["id"], "excluded")
 
 
 def candidates(world) -> List[Dict[str, Any]]:
@@ -59,9 +51,4 @@ def counts(world) -> Dict[str, int]:
     scoped = [c for c in rows if c["derived"] != "out-of-scope"]
     return {"checked": len(scoped), "included": sum(c["derived"] == "included" for c in scoped),
             "excluded": sum(c["derived"] == "excluded" for c in scoped), "out_of_scope": len(rows) - len(scoped)}
-
-
-def in_scope(world) -> List[str]:
-    """The orgs every count counts: all but ``status=out-of-scope`` (section 11, D-001)."""
-    return [o for o in world.orgs if (world.facts.nodes[o]["status"] or "in-scope") != "out-of-scope"]
 

@@ -50,6 +50,13 @@ def test_every_open_sentence_is_an_open_reading():
             assert re.search(rf"(?<![\w.]){re.escape(item)}(?![\w])", open_readings), (item, sentence)
 
 
+def test_no_sentence_is_open():
+    """Issue 40: every sentence a rule could read is read by one (or recorded, with its reason)."""
+    still = [(item, sentence) for item, sentence, read_by, _ in rows()
+             if any(part.startswith("open") for part in read_by.split("; "))]
+    assert still == []
+
+
 def test_every_clause_of_the_rules_has_a_row():
     items = {item for item, *_ in rows()}
     clauses = {c for c in CLAUSES if re.fullmatch(r"[FGPASRMX]\.\d+b?", c)}

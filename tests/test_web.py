@@ -62,15 +62,6 @@ def test_registry_places_orgs_as_section_10_says(client):
     assert "weighted" not in "".join(re.findall(r'<td class="weighted num">([^<]*)</td>', client.get("/").get_data(as_text=True)))
 
 
-def test_placement_group_near_misses():
-    from provlog.queries.placement import group
-    assert group("benchmark", "nonprofit", "in-scope") == "referees"
-    assert group("benchmark", "consortium", "in-scope") == "commercial"   # near miss: lab-funded consortium
-    assert group("vendor", "vc", "in-scope") == "commercial" and group("first-party", "bigtech", "in-scope") == "commercial"
-    assert group("referee", "nonprofit", "out-of-scope") == "out-of-scope"  # status decides before role
-    assert group("unclassified", "private", "in-scope") == "unclassified"
-
-
 def test_person_page_lists_public_roles_and_touched_values(client):
     html = client.get("/person/kofi-brandel").get_data(as_text=True)
     # structure.facts:120-122: executive at veridane-redteam; employee and committee (recusal=none) at veridane

@@ -22,8 +22,6 @@ from .options import echo, AS_OF, _dump, _fail, _guard, _load, _store_for, outpu
 def check(world: str, strict: bool, fmt: str) -> None:
     """Parse and validate WORLD; print every error, or ok and then any warnings (under --strict,
     W120 and W121 are errors)."""
-    from ..candidates import in_scope
-
     if fmt == "json":
         def diag(d):
             return {"file": d.file, "line": d.line, "col": d.col, "code": d.code, "message": d.message}
@@ -35,8 +33,8 @@ def check(world: str, strict: bool, fmt: str) -> None:
             sys.exit(1)
         errors, warned = _strict_split(w.warnings(), strict)
         _dump({"ok": not errors, "errors": [diag(d) for d in errors], "warnings": [diag(d) for d in warned],
-               "statements": len(w.facts), "files": len(w.facts.files), "orgs": len(in_scope(w)),
-               "out_of_scope": len(w.orgs) - len(in_scope(w)), "notes": list(w.legacy_lanes())})
+               "statements": len(w.facts), "files": len(w.facts.files), "orgs": len(w.counted()),
+               "out_of_scope": len(w.orgs) - len(w.counted()), "notes": list(w.legacy_lanes())})
         if errors:
             sys.exit(1)
         return
@@ -46,8 +44,9 @@ def check(world: str, strict: bool, fmt: str) -> None:
         for d in errors:
             echo(f"{d.file}:{d.line}:{d.col}: error: {d.message} [{d.code}]", err=True)
         _fail(f"{len(errors)} error{'s' if len(errors) != 1 else ''} under --strict", 1)
-    orgs, apart = len(in_scope(w)), len(w.orgs) - len(in_scope(w))
-    # section 11: out-of-scope orgs are "excluded from every statistic"
+    # section 11: out-of-scope orgs are "excluded from every statistic" (derived: logic/population.py counted)
+    orgs = len(w.counted())
+    apart = len(w.orgs) - orgs
     echo(f"ok: {len(w.facts)} statements in {len(w.facts.files)} file(s), {orgs} org{'s' if orgs != 1 else ''}"
          + (f" in scope ({apart} out of scope, not counted)" if apart else ""))
     for line in w.legacy_lanes():

@@ -265,7 +265,8 @@ def held_json(world, subject: str, says: str) -> Dict[str, Any]:
 
 
 def placed(world, policy: str, gate: bool = False) -> Dict[str, Any]:
-    """The site's registry: sections in the RULES' placement order, each band first (queries/placement.py),
+    """The site's registry: each org in its derived list (``World.placement``), the lists in the RULES'
+    order, each band first (queries/placement.py),
     with every org's values and the world's presets, for the browser's weighted number. With ``gate``, an
     org still in its reply window is listed apart (``withheld``) with no value, band or role."""
     rows, held = [], []
@@ -276,7 +277,7 @@ def placed(world, policy: str, gate: bool = False) -> Dict[str, Any]:
     skip = {h["org"] for h in held}
     for r in registry(world, policy, skip):
         fact = world.facts.nodes[r["org"]]
-        r["group"] = placement.group(r["role"], fact["type"], fact["status"] or "in-scope")
+        r["group"] = world.placement(r["org"])  # derived: logic/population.py, clauses 10-11
         r["status"] = fact["status"] or "in-scope"
         rows.append(r)
     return {"policy": policy, "dims": list(DIMS), "bands": list(placement.BANDS),
