@@ -72,9 +72,14 @@ def register(app, the_world: Callable[[], World], policy: str) -> None:
     def org_page(org):
         w = the_world()
         known(w, org)
-        return held(w, org) or render_template("org.html", o=data.policies(w, org), hops=w.hops(org), amount=data.amount,
-                               policy=chosen_policy(policy), people=data.people_at(w, org),
-                               history=app.config.get("PROVLOG_HISTORY", {}).get(org))
+        if (page := held(w, org)):
+            return page
+        p = chosen_policy(policy)
+        shown = app.extensions["provlog.history"].of(org, p) if "provlog.history" in app.extensions else None
+        return render_template("org.html", o=data.policies(w, org), hops=w.hops(org), amount=data.amount,
+                               policy=p, people=data.people_at(w, org),
+                               history=shown.entries if shown else app.config.get("PROVLOG_HISTORY", {}).get(org),
+                               history_bound=shown and shown.bound, history_note=shown and shown.note)
 
     @app.get("/why/<org>/<dim>")
     def why(org, dim):
