@@ -217,6 +217,72 @@ def test_shallow_clone_says_so(repo, tmp_path):
     assert "merge side" in got.output and "the world first appears" not in got.output
 
 
+
+# -- the edit path and the stores, from any folder (issue 39) ---------------------------------------
+@pytest.fixture
+def back_and_forth(tmp_path):
+    """A repository whose world ``w/`` is, commit by commit: a SIGNALS; b o1-g's floor 3 -> 2; c back to a's
+    bytes. By hand (test_diff test_signal_bound): b moves G 3 -> 2 (G.2; the largest admissible floor
+    decides, o1-g2's 1 is smaller; 2 bands nothing), c moves G 2 -> 3 (G.2), under standard."""
+    repo = tmp_path / "repo"
+    (repo / "w").mkdir(parents=True)
+    _git(repo, "init", "-q", "-b", "main")
+    ids = {}
+    for day, (name, text) in enumerate([("a", SIGNALS), ("b", SIGNALS.replace("floor 3 rule=G.2", "floor 2 rule=G.2")),
+                                        ("c", SIGNALS)], 1):
+        (repo / "w" / "a.facts").write_text(PRELUDE + text)
+        ids[name] = _commit(repo, name, day)
+    (tmp_path / "elsewhere").mkdir()
+    return repo, ids
+
+
+def _stores(world):
+    """Each log store of ``world``'s .provlog/: its name -> whether the edit path wrote it."""
+    out = {}
+    for f in sorted(os.listdir(os.path.join(world, ".provlog"))):
+        if f.startswith("log-"):
+            with sqlite3.connect(os.path.join(world, ".provlog", f)) as con:
+                out[f] = con.execute("SELECT COUNT(*) FROM _meta WHERE k = 'edit'").fetchone()[0] > 0
+    return out
+
+
+def test_log_takes_the_edit_path_from_outside_the_repository(back_and_forth, monkeypatch):
+    repo, ids = back_and_forth
+    monkeypatch.chdir(repo.parent / "elsewhere")  # not in any repository
+    world = str(repo / "w")
+    h = H.log(world, policy="standard")
+    assert [(e.commit.id, _moves(e)) for e in h.listed()] == [
+        (ids["c"], [("value G standard", 2, 3, "G.2", "G.2", ("~signal",))]),
+        (ids["b"], [("value G standard", 3, 2, "G.2", "G.2", ("~signal",))]), (ids["a"], [])]
+    # a derived whole; b written from a's store by the edit path (one changed file, its changed line);
+    # c holds a's bytes at a's path: a's store (its key is the content's, not the commit's), no third
+    assert sorted(_stores(world).values()) == [False, True]
+    got = CliRunner().invoke(main, ["log", world, "--policy", "standard"])
+    assert got.exit_code == 0 and f"commit {ids['b'][:10]}" in got.output and "value G standard: 3 -> 2" in got.output
+
+
+def test_one_store_per_content_whichever_folder_asks(back_and_forth, monkeypatch):
+    repo, ids = back_and_forth
+    monkeypatch.chdir(repo)
+    first = H.log("w", policy="standard")
+    stores = _stores(str(repo / "w"))
+    assert len(stores) == 2  # a (= c) and b
+
+    def no(*a, **k):
+        raise AssertionError("a world was loaded: a store was missed")
+
+    monkeypatch.setattr(H.World, "load", no)
+    # the same question from the world's own folder and from outside the repository: every pair read
+    # from history.sqlite, each statement named at its commit as before, no store added
+    for cwd, world in ((repo / "w", "."), (repo.parent / "elsewhere", str(repo / "w"))):
+        monkeypatch.chdir(cwd)
+        again = H.log(world, policy="standard")
+        assert [(e.commit.id, _moves(e), [x.loc for r in e.rows for x in r.rests]) for e in again.listed()] == \
+            [(e.commit.id, _moves(e), [x.loc for r in e.rows for x in r.rests]) for e in first.listed()]
+        assert _stores(str(repo / "w")) == stores
+    assert first.listed()[1].rows[0].rests[0].loc == f"{ids['b'][:10]}:w/a.facts:7"  # o1-g: PRELUDE is 6 lines
+
+
 # -- the site: each org page's history, and the Atom feed ----------------------------------------------
 ATOM = "{http://www.w3.org/2005/Atom}"
 
