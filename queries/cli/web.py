@@ -71,7 +71,7 @@ def _history(world: str, given: Optional[str], last: int) -> Optional[str]:
 @click.option("--history", "history", default=None, metavar="REV-RANGE",
               help="Show each org's history in this range of the world's git history [default: HEAD] "
                    "(docs/history.md).")
-@click.option("--history-last", default=HISTORY_LAST, show_default=True, type=click.IntRange(0),
+@click.option("--history-last", default=HISTORY_LAST, show_default=True, type=click.IntRange(0), metavar="N",
               help="Only the newest N commits of the range (0: show no history).")
 @POLICY
 @AS_OF
