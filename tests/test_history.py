@@ -267,6 +267,9 @@ def test_one_store_per_content_whichever_folder_asks(back_and_forth, monkeypatch
     first = H.log("w", policy="standard")
     stores = _stores(str(repo / "w"))
     assert len(stores) == 2  # a (= c) and b
+    for f in stores:  # no folder recorded (logic/store/names.py origin: None for a revision): shown as stored anywhere
+        with sqlite3.connect(os.path.join(repo, "w", ".provlog", f)) as con:
+            assert con.execute("SELECT COUNT(*) FROM _meta WHERE k = 'names'").fetchone()[0] == 0
 
     def no(*a, **k):
         raise AssertionError("a world was loaded: a store was missed")
