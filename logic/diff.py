@@ -109,8 +109,12 @@ def statements(old: S.Stored, new: S.Stored) -> Tuple[List[Fact], List[Fact]]:
     con = _attach(old, new)
     try:
         # each side's contents counted (a Counter of 93,000 rows costs less than SQL's EXCEPT both ways)
-        counts = [Counter(con.execute(f"SELECT {_CONTENT} FROM {side}._facts")) for side in ("a", "b")]
-        differ = [counts[0] - counts[1], counts[1] - counts[0]]
+        a, b = (Counter(con.execute(f"SELECT {_CONTENT} FROM {side}._facts")) for side in ("a", "b"))
+        # the contents whose counts differ: the items views' symmetric difference is a set operation in C,
+        # where ``a - b`` and ``b - a`` each loop in Python over every content (most of them the same)
+        moved = {k for k, _ in a.items() ^ b.items()}
+        differ = [Counter({k: a[k] - b[k] for k in moved if a[k] > b[k]}),
+                  Counter({k: b[k] - a[k] for k in moved if b[k] > a[k]})]
         sides = []
         for side, extra, names in zip(("a", "b"), differ, (old.names, new.names)):
             got: List[Fact] = []
