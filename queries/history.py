@@ -151,8 +151,8 @@ class _Side:
             tree.rev = LABEL  # every commit's files named alike: the previous store is edited into this one
             self.path = TreePath(tree, self.commit.path)
             copied = not self.target.exists() and before is not None and before.target.exists()
-            if copied:
-                shutil.copyfile(before.target, self.target)  # the edit path rewrites the copy (queries/loading.py)
+            if copied:  # the edit path reads it as the store before, and writes a new file over it (queries/loading.py)
+                _link(before.target, self.target)
             try:
                 w = World.load(self.path, strict=self.strict, as_of=self.as_of, store=self.target)
             except LoadError:
@@ -162,6 +162,15 @@ class _Side:
             model(w)  # derived (if it was not edited) and stored now: the next commit is edited from it
             self._world = w
         return self._world
+
+
+def _link(src: Path, dst: Path) -> None:
+    """``dst`` as ``src``'s bytes: a hard link where the file system has them (a store is never written
+    in place: each is written beside it and renamed over it, logic/store/writing.py), else a copy."""
+    try:
+        os.link(src, dst)
+    except OSError:
+        shutil.copyfile(src, dst)
 
 
 class _Kept:

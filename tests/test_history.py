@@ -257,6 +257,9 @@ def test_log_takes_the_edit_path_from_outside_the_repository(back_and_forth, mon
     # a derived whole; b written from a's store by the edit path (one changed file, its changed line);
     # c holds a's bytes at a's path: a's store (its key is the content's, not the commit's), no third
     assert sorted(_stores(world).values()) == [False, True]
+    # b's store began as a link to a's (history._link) and was written beside it and renamed over it: a's
+    # bytes are a's own again, each store one file
+    assert all(os.stat(os.path.join(world, ".provlog", f)).st_nlink == 1 for f in _stores(world))
     got = CliRunner().invoke(main, ["log", world, "--policy", "standard"])
     assert got.exit_code == 0 and f"commit {ids['b'][:10]}" in got.output and "value G standard: 3 -> 2" in got.output
 
