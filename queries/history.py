@@ -150,13 +150,13 @@ class _Side:
             tree = GitTree(self.commit.id, cwd=self.top)
             tree.rev = LABEL  # every commit's files named alike: the previous store is edited into this one
             self.path = TreePath(tree, self.commit.path)
-            copied = not self.target.exists() and before is not None and before.target.exists()
-            if copied:  # the edit path reads it as the store before, and writes a new file over it (queries/loading.py)
+            seeded = not self.target.exists() and before is not None and before.target.exists()
+            if seeded:  # the edit path reads it as the store before, and writes a new file over it (queries/loading.py)
                 _link(before.target, self.target)
             try:
                 w = World.load(self.path, strict=self.strict, as_of=self.as_of, store=self.target)
             except LoadError:
-                if copied:  # the commit before's store, under this commit's name: not this world's
+                if seeded:  # the commit before's store, under this commit's name: not this world's
                     self.target.unlink(missing_ok=True)
                 raise
             model(w)  # derived (if it was not edited) and stored now: the next commit is edited from it
