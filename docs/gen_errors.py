@@ -13,19 +13,27 @@ An example is the text of ``world.facts``, loaded as a folder world beside
 stands for a 64-character lowercase hex hash and a lone surrogate ``\\udcXX``
 for the raw byte 0xXX. An example in parentheses describes an input too big to
 show; :data:`BUILDERS` makes it (as a single-file world).
+
+An error of a command (errors.COMMAND_CATALOG: not a world's text but what the command was asked,
+a history that git cannot walk) is run for real too: :data:`RUNS` makes its folder (a git repository
+of fixed commits, so the ids printed are the same on every run) and the command is run there as a
+new ``python -m provlog`` process; the page shows what it printed and its exit code, and the script
+stops unless the output names the code.
 """
 from __future__ import annotations
 
 import argparse
 import html
+import os
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from typing import Callable, Dict, List
+from typing import Callable, Dict, List, Tuple
 
 from provlog.facts import CATALOG, LoadError, load_world
 from provlog.facts import reading
-from provlog.facts.errors import EXAMPLE_PRELUDE, WARNINGS
+from provlog.facts.errors import COMMAND_CATALOG, EXAMPLE_PRELUDE, WARNINGS
 
 PAGE = Path(__file__).resolve().parent / "errors.md"
 HEX64 = "0123456789abcdef" * 4
@@ -58,6 +66,106 @@ def _comment_only(folder: Path) -> Path:
 
 #: code -> a function that writes the described example into a folder and returns the world to load
 BUILDERS: Dict[str, Callable[[Path], Path]] = {"E153": _include_chain, "E154": _symlink_out, "E155": _comment_only}
+
+
+# -- the errors of a command, run in a folder of their own ------------------------------------------
+#: a commit's author and committer, fixed (with its date): the same commits, the same ids, on every run
+GIT_ENV = {"GIT_AUTHOR_NAME": "curator", "GIT_AUTHOR_EMAIL": "curator@example.org", "GIT_COMMITTER_NAME": "curator",
+           "GIT_COMMITTER_EMAIL": "curator@example.org", "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1"}
+#: the world the history examples commit, and the edit of their second commit (the floor 3 -> 2: G 3 -> 2)
+HISTORY_WORLD = EXAMPLE_PRELUDE + 'signal evalco-g evalco G for floor 3 rule=G.2\ncite evalco-g s0 "a conflict policy"\n'
+
+
+def _env(folder: Path) -> Dict[str, str]:
+    """The environment of a run: git sees no repository above ``folder``, nor this user's settings."""
+    return dict(os.environ, GIT_CEILING_DIRECTORIES=str(folder), XDG_CACHE_HOME=str(folder / "cache"), **GIT_ENV)
+
+
+def _git(folder: Path, cwd: Path, *args: str, day: int = 1) -> None:
+    date = f"2026-09-{day:02}T12:00:00+00:00"
+    subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True,
+                   env=dict(_env(folder), GIT_AUTHOR_DATE=date, GIT_COMMITTER_DATE=date))
+
+
+def _repo(folder: Path, *texts: str) -> Path:
+    """``folder/repo``, a git repository whose world ``w/`` is each of ``texts`` in turn, one commit each."""
+    repo = folder / "repo"
+    (repo / "w").mkdir(parents=True)
+    _git(folder, repo, "init", "-q", "-b", "main")
+    for day, text in enumerate(texts, 1):
+        (repo / "w" / "world.facts").write_text(text, encoding="utf-8")
+        _git(folder, repo, "add", "-A")
+        _git(folder, repo, "commit", "-qm", f"edit {day}", day=day)
+    return repo
+
+
+def _no_repository(folder: Path) -> Path:
+    """A world ``w/`` in a folder no git repository holds."""
+    (folder / "plain" / "w").mkdir(parents=True)
+    (folder / "plain" / "w" / "world.facts").write_text(HISTORY_WORLD, encoding="utf-8")
+    return folder / "plain"
+
+
+def _two_commits(folder: Path) -> Path:
+    """A repository of two commits of ``w/``."""
+    return _repo(folder, HISTORY_WORLD, HISTORY_WORLD.replace("floor 3", "floor 2"))
+
+
+def _broken_commit(folder: Path) -> Path:
+    """A repository whose second commit of ``w/`` leaves a string unterminated, and a third that mends it."""
+    return _repo(folder, HISTORY_WORLD, HISTORY_WORLD + 'lab beta "Beta\n', HISTORY_WORLD.replace("floor 3", "floor 2"))
+
+
+def _shallow_clone(folder: Path) -> Path:
+    """A clone with only the newest two commits (``git clone --depth 2``) of a repository of three
+    commits of ``w/``, the third putting the floor back."""
+    repo = _repo(folder, HISTORY_WORLD, HISTORY_WORLD.replace("floor 3", "floor 2"), HISTORY_WORLD)
+    _git(folder, folder, "clone", "-q", "--depth", "2", repo.as_uri(), "clone")
+    return folder / "clone"
+
+
+def _uncommitted(folder: Path) -> Path:
+    """The two commits' repository, and a world ``new/`` beside ``w/``, never committed."""
+    repo = _two_commits(folder)
+    (repo / "new").mkdir()
+    (repo / "new" / "world.facts").write_text(HISTORY_WORLD, encoding="utf-8")
+    return repo
+
+
+#: code -> a function that makes the folder its command runs in (COMMAND_CATALOG), returning it
+RUNS: Dict[str, Callable[[Path], Path]] = {"E185": _no_repository, "E186": _two_commits, "E187": _broken_commit,
+                                           "E188": _shallow_clone, "E189": _uncommitted}
+
+
+def run(code: str, command: str) -> Tuple[str, int]:
+    """Run an error's command (``provlog ...``) where its builder says; what it printed (stdout, then
+    stderr) and its exit code. The script stops unless the code is named and the exit is 1 or 2."""
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp).resolve()
+        cwd = RUNS[code](folder)
+        argv = command.split()
+        got = subprocess.run([sys.executable, "-m", "provlog", *argv[1:]], cwd=cwd, capture_output=True,
+                             text=True, env=_env(folder))
+    out = (got.stdout + got.stderr).rstrip("\n").replace(str(folder), "<tmp>")
+    if f"[{code}]" not in out or got.returncode not in (1, 2) or "Traceback" in out:
+        raise SystemExit(f"gen_errors: {code}: {command!r} exits {got.returncode} and prints {out!r}")
+    return out, got.returncode
+
+
+def _commands() -> List[str]:
+    out = ["", "## Errors of a command", "",
+           "These are about what a command was asked, not about a world's text: one line on stderr (or a",
+           "listing that says it), never a traceback, exit 1 or 2. Each example is run for real: the folder",
+           "it describes is made (a git repository of fixed commits), the command is run in it, and what",
+           "follows is what provlog printed.", "",
+           "| code | what is wrong |", "|---|---|"]
+    out += [f"| [{code}](#{code.lower()}) | {_prose(what)} |" for code, (what, _) in COMMAND_CATALOG.items()]
+    for code, (what, command) in COMMAND_CATALOG.items():
+        printed, status = run(code, command)
+        made = " ".join((RUNS[code].__doc__ or "").split()).replace("``", "`")
+        out += ["", f"## {code}", "", f"What is wrong: {_prose(what)}.", "", f"Example: {_prose(made)}", "",
+                "```", f"$ {command}", printed, "```", "", f"exit {status}"]
+    return out
 
 
 def example_bytes(example: str) -> bytes:
@@ -110,7 +218,8 @@ def generate() -> str:
         "",
         "provlog loads a world whole or not at all. `provlog check WORLD` prints every",
         "error of every file as `file:line:col: message [code]`, the source line and a",
-        "caret under the place, then exits 1; nothing of the world is loaded.",
+        "caret under the place, then exits 1; nothing of the world is loaded. The errors",
+        "of a command (a history git cannot walk) are [below](#errors-of-a-command).",
         "",
         "Each example below is the whole of `world.facts`, loaded with `--strict` as a",
         "folder world beside this `prelude.facts`, which declares the ids the examples",
@@ -133,6 +242,7 @@ def generate() -> str:
             note = " (`\\xNN` is one raw byte)" if shown(example) != example else ""
             out += [f"Example{note}:", "", "```", shown(example), "```", ""]
         out += ["provlog prints:", "", "```", "\n".join(d.render() for d in diags), "```"]
+    out += _commands()
     out += ["", "## Warnings", "",
             "`provlog check` prints these after its `ok` line, as `file:line:col: warning: message [code]`,",
             "and still exits 0: the world loaded and every answer stands.", "",

@@ -91,9 +91,10 @@ def _inside(world: str, top: Path) -> str:
 _FIELDS = "%H%x1f%P%x1f%aI%x1f%an%x1f%s%x1e"
 
 
-def _commits(top: Path, rng: str) -> List[Commit]:
+def _commits(top: Path, rng: str, last: Optional[int] = None) -> List[Commit]:
+    count = [] if last is None else [f"--max-count={last}"]
     try:
-        out = git(["log", "--first-parent", f"--format={_FIELDS}", "--end-of-options", rng, "--"], top)
+        out = git(["log", "--first-parent", f"--format={_FIELDS}", *count, "--end-of-options", rng, "--"], top)
     except GitError as e:
         raise HistoryError(EMPTY_RANGE, f"{rng!r} is not a range of commits of {top} ({e})") from None
     got = []
@@ -157,13 +158,14 @@ def _shallow(top: Path) -> set:
         return set()
 
 
-def walk(world: str, rng: Optional[str] = None) -> Walk:
+def walk(world: str, rng: Optional[str] = None, last: Optional[int] = None) -> Walk:
     """The world's commits in ``rng`` (default ``HEAD``: its whole history), newest first, each with the
-    world's path and object; HistoryError (E185, E186, E189) when there is no history to walk."""
+    world's path and object; ``last``: only the newest ``last`` of them (the oldest of those compared
+    with its parent, as a range's end is). HistoryError (E185, E186, E189) when there is no history to walk."""
     top = repository(world)
     path = _inside(world, top)
     rng = rng or "HEAD"
-    listed = _commits(top, rng)
+    listed = _commits(top, rng, last)
     shallow = _shallow(top)
     out = Walk(top, path)
     objs = objects(top, [_spec(c.id, path) for c in listed])

@@ -82,6 +82,21 @@ CATALOG = {
              'candidate c1 "Eval Co" criterion=statute result=out-of-scope checked=2026-08-01 cited=s0 org=evalco'),
 }
 
+#: Errors of what a command was asked rather than of a world's text: one line on stderr (or a listing
+#: that says it), never a traceback, exit 1 or 2. code -> (what is wrong, the command docs/gen_errors.py
+#: runs for its example, in a folder its builder for the code makes: a git repository, say).
+COMMAND_CATALOG = {
+    # the history (facts/commits.py, queries/history.py, docs/history.md)
+    "E185": ("WORLD is not in a git repository, or lies outside it (provlog log, provlog blame, the explorer's history)",
+             "provlog log w"),
+    "E186": ("a REV-RANGE git does not know as a range, or one that holds no commit", "provlog log w HEAD..HEAD"),
+    "E187": ("the world does not load at a commit: listed with its first error, and the walk goes on (exit 1)",
+             "provlog log w"),
+    "E188": ("the clone is shallow: the history stops at its first commit, listed up to there (exit 1)",
+             "provlog log w"),
+    "E189": ("WORLD is not in the newest commit of the range (not committed yet)", "provlog log new"),
+}
+
 #: Codes that are errors only under ``--strict`` (a legacy lane, accepted otherwise).
 STRICT_ONLY = frozenset({"E133", "E164"})
 

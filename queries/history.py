@@ -150,12 +150,27 @@ class _Side:
             tree = GitTree(self.commit.id, cwd=self.top)
             tree.rev = LABEL  # every commit's files named alike: the previous store is edited into this one
             self.path = TreePath(tree, self.commit.path)
-            if not self.target.exists() and before is not None and before.target.exists():
-                shutil.copyfile(before.target, self.target)  # the edit path rewrites the copy (queries/loading.py)
-            w = World.load(self.path, strict=self.strict, as_of=self.as_of, store=self.target)
+            seeded = not self.target.exists() and before is not None and before.target.exists()
+            if seeded:  # the edit path reads it as the store before, and writes a new file over it (queries/loading.py)
+                _link(before.target, self.target)
+            try:
+                w = World.load(self.path, strict=self.strict, as_of=self.as_of, store=self.target)
+            except LoadError:
+                if seeded:  # the commit before's store, under this commit's name: not this world's
+                    self.target.unlink(missing_ok=True)
+                raise
             model(w)  # derived (if it was not edited) and stored now: the next commit is edited from it
             self._world = w
         return self._world
+
+
+def _link(src: Path, dst: Path) -> None:
+    """``dst`` as ``src``'s bytes: a hard link where the file system has them (a store is never written
+    in place: each is written beside it and renamed over it, logic/store/writing.py), else a copy."""
+    try:
+        os.link(src, dst)
+    except OSError:
+        shutil.copyfile(src, dst)
 
 
 class _Kept:
@@ -228,12 +243,13 @@ def _relabel(row: Row, old: str, new: str) -> Row:
 
 
 def log(world: str, org: Optional[str] = None, dim: Optional[str] = None, policy: Optional[str] = None,
-        rng: Optional[str] = None, every: bool = False, strict: bool = False, as_of: Optional[str] = None) -> History:
-    """The commits of ``rng`` (default: the whole history) at which something of the world moved (of
-    ``org``, of ``dim``'s values and conflicts, under ``policy`` if given); HistoryFailed if there is
-    no history to walk."""
+        rng: Optional[str] = None, every: bool = False, strict: bool = False, as_of: Optional[str] = None,
+        last: Optional[int] = None) -> History:
+    """The commits of ``rng`` (default: the whole history; ``last``: its newest ``last`` only) at which
+    something of the world moved (of ``org``, of ``dim``'s values and conflicts, under ``policy`` if
+    given); HistoryFailed if there is no history to walk."""
     try:
-        w = walk(world, rng)
+        w = walk(world, rng, last)
     except HistoryError as e:
         raise HistoryFailed(str(e)) from None
     folder = S.default_path(world).parent

@@ -469,3 +469,18 @@ def test_docs_errors_md_is_what_gen_errors_prints():
     otherwise), and the committed page is up to date: python docs/gen_errors.py --write."""
     page = (ROOT / "docs" / "errors.md").read_text(encoding="utf-8")
     assert page == _gen().generate()
+
+
+def test_the_errors_of_a_command_are_catalogued_apart_and_each_is_run():
+    """The history's codes (facts/commits.py) are COMMAND_CATALOG's, none a load error's; each has a
+    builder that makes its folder, and its command, run there, prints its code (gen_errors.run)."""
+    from provlog.facts import commits
+    from provlog.facts.errors import COMMAND_CATALOG
+
+    history = {commits.NOT_A_REPOSITORY, commits.EMPTY_RANGE, commits.NOT_LOADED, commits.SHALLOW, commits.NOT_COMMITTED}
+    assert set(COMMAND_CATALOG) == history and not history & set(CATALOG)
+    gen = _gen()
+    assert set(gen.RUNS) == set(COMMAND_CATALOG)
+    printed, status = gen.run("E189", COMMAND_CATALOG["E189"][1])
+    assert status == 2 and printed.startswith("provlog: new is not in commit ") and printed.endswith("[E189]")
+    assert len(printed.splitlines()) == 1

@@ -21,6 +21,7 @@ import json
 import os
 import sqlite3
 import subprocess
+import threading
 
 import pytest
 from click.testing import CliRunner
@@ -216,6 +217,78 @@ def test_shallow_clone_says_so(repo, tmp_path):
     assert "merge side" in got.output and "the world first appears" not in got.output
 
 
+
+# -- the edit path and the stores, from any folder (issue 39) ---------------------------------------
+@pytest.fixture
+def back_and_forth(tmp_path):
+    """A repository whose world ``w/`` is, commit by commit: a SIGNALS; b o1-g's floor 3 -> 2; c back to a's
+    bytes. By hand (test_diff test_signal_bound): b moves G 3 -> 2 (G.2; the largest admissible floor
+    decides, o1-g2's 1 is smaller; 2 bands nothing), c moves G 2 -> 3 (G.2), under standard."""
+    repo = tmp_path / "repo"
+    (repo / "w").mkdir(parents=True)
+    _git(repo, "init", "-q", "-b", "main")
+    ids = {}
+    for day, (name, text) in enumerate([("a", SIGNALS), ("b", SIGNALS.replace("floor 3 rule=G.2", "floor 2 rule=G.2")),
+                                        ("c", SIGNALS)], 1):
+        (repo / "w" / "a.facts").write_text(PRELUDE + text)
+        ids[name] = _commit(repo, name, day)
+    (tmp_path / "elsewhere").mkdir()
+    return repo, ids
+
+
+def _stores(world):
+    """Each log store of ``world``'s .provlog/: its name -> whether the edit path wrote it."""
+    out = {}
+    for f in sorted(os.listdir(os.path.join(world, ".provlog"))):
+        if f.startswith("log-"):
+            with sqlite3.connect(os.path.join(world, ".provlog", f)) as con:
+                out[f] = con.execute("SELECT COUNT(*) FROM _meta WHERE k = 'edit'").fetchone()[0] > 0
+    return out
+
+
+def test_log_takes_the_edit_path_from_outside_the_repository(back_and_forth, monkeypatch):
+    repo, ids = back_and_forth
+    monkeypatch.chdir(repo.parent / "elsewhere")  # not in any repository
+    world = str(repo / "w")
+    h = H.log(world, policy="standard")
+    assert [(e.commit.id, _moves(e)) for e in h.listed()] == [
+        (ids["c"], [("value G standard", 2, 3, "G.2", "G.2", ("~signal",))]),
+        (ids["b"], [("value G standard", 3, 2, "G.2", "G.2", ("~signal",))]), (ids["a"], [])]
+    # a derived whole; b written from a's store by the edit path (one changed file, its changed line);
+    # c holds a's bytes at a's path: a's store (its key is the content's, not the commit's), no third
+    assert sorted(_stores(world).values()) == [False, True]
+    # b's store began as a link to a's (history._link) and was written beside it and renamed over it: a's
+    # bytes are a's own again, each store one file
+    assert all(os.stat(os.path.join(world, ".provlog", f)).st_nlink == 1 for f in _stores(world))
+    got = CliRunner().invoke(main, ["log", world, "--policy", "standard"])
+    assert got.exit_code == 0 and f"commit {ids['b'][:10]}" in got.output and "value G standard: 3 -> 2" in got.output
+
+
+def test_one_store_per_content_whichever_folder_asks(back_and_forth, monkeypatch):
+    repo, ids = back_and_forth
+    monkeypatch.chdir(repo)
+    first = H.log("w", policy="standard")
+    stores = _stores(str(repo / "w"))
+    assert len(stores) == 2  # a (= c) and b
+    for f in stores:  # no folder recorded (logic/store/names.py origin: None for a revision): shown as stored anywhere
+        with sqlite3.connect(os.path.join(repo, "w", ".provlog", f)) as con:
+            assert con.execute("SELECT COUNT(*) FROM _meta WHERE k = 'names'").fetchone()[0] == 0
+
+    def no(*a, **k):
+        raise AssertionError("a world was loaded: a store was missed")
+
+    monkeypatch.setattr(H.World, "load", no)
+    # the same question from the world's own folder and from outside the repository: every pair read
+    # from history.sqlite, each statement named at its commit as before, no store added
+    for cwd, world in ((repo / "w", "."), (repo.parent / "elsewhere", str(repo / "w"))):
+        monkeypatch.chdir(cwd)
+        again = H.log(world, policy="standard")
+        assert [(e.commit.id, _moves(e), [x.loc for r in e.rows for x in r.rests]) for e in again.listed()] == \
+            [(e.commit.id, _moves(e), [x.loc for r in e.rows for x in r.rests]) for e in first.listed()]
+        assert _stores(str(repo / "w")) == stores
+    assert first.listed()[1].rows[0].rests[0].loc == f"{ids['b'][:10]}:w/a.facts:7"  # o1-g: PRELUDE is 6 lines
+
+
 # -- the site: each org page's history, and the Atom feed ----------------------------------------------
 ATOM = "{http://www.w3.org/2005/Atom}"
 
@@ -274,3 +347,80 @@ def test_the_org_page_shows_its_history_in_a_browser(site):
             assert "merge side" in first and "~ signal o1-g o1 G for floor 2" in first
         finally:
             b.close()
+
+
+# -- the explorer: each org page's history, bounded, from the store ---------------------------------
+@pytest.fixture
+def explorer(repo, tmp_path):
+    """``provlog serve``'s app over a fresh clone of the repository (the same commits, no .provlog/ yet),
+    showing the newest 4 commits: M, c7, c6, c5 (c6 is compared with c4, where the world loads)."""
+    pytest.importorskip("flask")
+    from werkzeug.serving import make_server
+
+    from provlog.queries.web import create_app
+
+    src, ids = repo
+    _git(tmp_path, "clone", "-q", f"file://{src}", "clone")
+    world = str(tmp_path / "clone" / "world")
+    server = make_server("127.0.0.1", 0, create_app(world, history="HEAD", history_last=4), threaded=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_port}", world, ids
+    server.shutdown()
+
+
+def test_the_explorer_org_page_shows_its_history_in_a_browser(explorer, monkeypatch):
+    from test_web_browser import ARGS, CHROMIUM, _need
+
+    _need()
+    from playwright.sync_api import sync_playwright
+
+    url, world, ids = explorer
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            page = b.new_page()
+            page.goto(url + "/org/o1")
+            rows = page.locator("#history tr.moved")
+            # by hand (the module's docstring), under standard in M, c7, c6, c5: M G 3 -> 2 (G.2); c6 against
+            # c4 G 1 -> 3 (G.1 -> G.2) and its band conditional -> clear. The near miss: c2's G 3 -> 1 and
+            # band is older than the 4 commits shown, so it is not on the page
+            assert rows.count() == 3
+            first = rows.nth(0).inner_text()
+            assert "value G standard: 3 → 2" in first and ids["M"][:10] in first and "merge side" in first
+            assert f"{ids['M'][:10]}:world/a.facts:7" in first  # the statement it rests on, at its commit
+            assert "value G standard: 1 → 3" in rows.nth(1).inner_text() and ids["c6"][:10] in rows.nth(1).inner_text()
+            assert ids["c2"][:10] not in page.content()
+            assert "the last 4 commits of HEAD" in page.locator("#history-bound").inner_text()
+            # the first request derived c4 whole and c6 and M by the edit path (c5 does not load, c7 is c6's files)
+            assert sorted(_stores(world).values()) == [False, True, True]
+
+            def no(*a, **k):
+                raise AssertionError("the second request loaded a world")
+
+            monkeypatch.setattr(H.World, "load", no)  # the served world is loaded already: only the history's would be
+            page.goto(url + "/org/o1?policy=standard")
+            assert page.locator("#history tr.moved").count() == 3
+        finally:
+            b.close()
+
+
+def test_the_explorer_history_is_off_unless_asked_and_says_why_when_it_cannot_walk(repo, tmp_path):
+    pytest.importorskip("flask")
+    from provlog.queries.web import create_app
+
+    src, ids = repo
+    world = str(src / "world")
+    assert "History of" not in create_app(world).test_client().get("/org/o1").get_data(as_text=True)
+    page = create_app(world, history="nosuch..HEAD", history_last=4).test_client().get("/org/o1")
+    assert page.status_code == 200 and "[E186]" in page.get_data(as_text=True)
+    # the CLI: a range asked for that git cannot walk is refused, one line, exit 2; the default range of a
+    # world outside git is said and left out (the explorer serves without it)
+    from provlog.queries.cli.web import _history
+
+    assert _history(world, None, 20) == "HEAD" and _history(world, "HEAD", 0) is None
+    with pytest.raises(SystemExit) as e:
+        _history(world, "nosuch..HEAD", 20)
+    assert e.value.code == 2
+    (tmp_path / "w").mkdir()
+    (tmp_path / "w" / "a.facts").write_text(PRELUDE)
+    assert _history(str(tmp_path / "w"), None, 20) is None

@@ -9,6 +9,7 @@ from typing import List, Optional, Tuple
 import click
 
 from ...facts import DIMS
+from ...facts.commits import NOT_LOADED
 from ...facts.files import git
 from .options import AS_OF, _dump, _guard, echo, output
 
@@ -74,7 +75,11 @@ def log(world: str, rest: Tuple[str, ...], policy: Optional[str], every: bool, f
         _dump(h.to_json())
     else:
         echo(h.to_markdown() if fmt == "markdown" else h.to_text())
-    if h.notes or any(e.error for e in h.entries):
+    broken = sum(1 for e in h.entries if e.error)
+    if broken:  # said once on stderr too: the listing's lines are the world's errors (E100, ...), not this
+        echo(f"provlog: the world does not load at {broken} of the commits listed, each listed with its first "
+             f"error; the walk went on [{NOT_LOADED}]", err=True)
+    if h.notes or broken:
         sys.exit(1)  # listed, but the history is not whole: a commit that does not load, a shallow clone
 
 

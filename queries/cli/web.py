@@ -41,15 +41,43 @@ def site(world: str, out: str, force: bool, preview: bool, history: Optional[str
                + (f" (the folder that was there is now {moved})" if moved else ""), err=True)
 
 
+#: the commits of history an org page shows by default: enough to see what moved lately, and the
+#: first page asked derives at most this many commits (one edit each, usually)
+HISTORY_LAST = 20
+
+
+def _history(world: str, given: Optional[str], last: int) -> Optional[str]:
+    """The range the org pages show (None: no history). A range asked for that git cannot walk is
+    refused (exit 2); the default one, where the world is not in git, is said and left out."""
+    if last == 0:
+        return None
+    from ...facts.commits import HistoryError, walk
+
+    try:
+        walk(world, given or "HEAD", 1)
+    except HistoryError as e:
+        if given is not None:
+            _fail(str(e), e.exit_code)
+        echo(f"provlog: no history on the org pages: {e}", err=True)
+        return None
+    return given or "HEAD"
+
+
 @click.command()
 @click.argument("world")
 @click.option("--port", default=8470, show_default=True, type=click.IntRange(0, 65535), help="Port to listen on.")
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to bind; the default serves this machine only (say 0.0.0.0 to serve others).")
+@click.option("--history", "history", default=None, metavar="REV-RANGE",
+              help="Show each org's history in this range of the world's git history [default: HEAD] "
+                   "(docs/history.md).")
+@click.option("--history-last", default=HISTORY_LAST, show_default=True, type=click.IntRange(0), metavar="N",
+              help="Only the newest N commits of the range (0: show no history).")
 @POLICY
 @AS_OF
-def serve(world: str, port: int, host: str, policy: str, as_of: Optional[str]) -> None:
-    """A local, read-only web explorer of WORLD: cards, proofs, tie graphs (docs/web.md).
+def serve(world: str, port: int, host: str, history: Optional[str], history_last: int, policy: str,
+          as_of: Optional[str]) -> None:
+    """A local, read-only web explorer of WORLD: cards, proofs, tie graphs, each org's history (docs/web.md).
 
     Needs the web extra: pip install 'provlog[web]'.
     """
@@ -57,8 +85,9 @@ def serve(world: str, port: int, host: str, policy: str, as_of: Optional[str]) -
         from ..web import create_app
     except ImportError:
         _fail("provlog serve needs Flask: pip install 'provlog[web]'", 2)
+    rng = _history(world, history, history_last)
     try:
-        app = create_app(world, policy, as_of=as_of, host=host)
+        app = create_app(world, policy, as_of=as_of, host=host, history=rng, history_last=history_last or None)
     except ProvlogError as e:  # an unknown policy (UnknownName was not imported here)
         _fail(str(e), e.exit_code)
     echo(f"provlog: serving {world} on http://{host}:{port}/ (read-only; Ctrl-C stops)", err=True)

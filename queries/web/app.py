@@ -97,14 +97,16 @@ def host_served(header: str, hosts: Tuple[str, ...]) -> bool:
 
 def create_app(world: str, policy: str = DEFAULT_POLICY, as_of: Optional[str] = None, site: bool = False,
                loaded_world: Optional[World] = None, host: str = "127.0.0.1", gate: bool = False,
-               preview: bool = False) -> Flask:
+               preview: bool = False, history: Optional[str] = None, history_last: Optional[int] = None) -> Flask:
     """A Flask app over the world at ``world`` (a .facts file or folder); ``policy`` is the default shown,
     ``as_of`` the date the world is read at (default: its own as-of statement, else today). ``site``: render
     for the static export (``provlog site``): relative links between files, no policy switch, no diff pages;
     ``loaded_world``: the World already loaded from ``world`` (the export loads it once); ``host``: the
     address served (``provlog serve --host``): requests must name it or a loopback name. ``gate``: withhold
     each subject still in its reply window (the public site, docs/outreach.md); ``preview``: mark every
-    page a preview (``provlog site --preview``)."""
+    page a preview (``provlog site --preview``). ``history``: a range of the world's git history (its
+    newest ``history_last`` commits): each org page shows what moved of it there, under the page's
+    policy (the explorer; the site's export sets its own, docs/history.md)."""
     if policy not in POLICY_NAMES:
         raise UnknownName(f"unknown policy {policy!r}: one of {', '.join(POLICY_NAMES)}")
     app = Flask(__name__)
@@ -120,6 +122,10 @@ def create_app(world: str, policy: str = DEFAULT_POLICY, as_of: Optional[str] = 
             abort(503)
         return w
 
+    if history is not None and not site:
+        from .history import Histories
+
+        app.extensions["provlog.history"] = Histories(world, history, history_last, as_of)
     _guard(app, host)
     _common(app, world, policy, site)
     pages.register(app, the_world, policy)

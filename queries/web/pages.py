@@ -57,6 +57,19 @@ def held(w: World, subject: str):
     return render_template("withheld.html", subject=subject, name=data.name_of(w, subject), says=says)
 
 
+def org_card(w: World, org: str, policy: str):
+    """The org page, with its history: the site's, made at export (``PROVLOG_HISTORY``), or the
+    explorer's, asked now under the page's policy (history.py), with its bound and any note."""
+    asked = current_app.extensions.get("provlog.history")
+    if asked is None:
+        history = {"history": current_app.config.get("PROVLOG_HISTORY", {}).get(org)}
+    else:
+        shown = asked.of(org, policy)
+        history = {"history": shown.entries, "history_bound": shown.bound, "history_note": shown.note}
+    return render_template("org.html", o=data.policies(w, org), hops=w.hops(org), amount=data.amount, policy=policy,
+                           people=data.people_at(w, org), **history)
+
+
 def register(app, the_world: Callable[[], World], policy: str) -> None:
     """Add the pages to ``app``; ``policy`` is the one shown when a page names none."""
 
@@ -72,9 +85,7 @@ def register(app, the_world: Callable[[], World], policy: str) -> None:
     def org_page(org):
         w = the_world()
         known(w, org)
-        return held(w, org) or render_template("org.html", o=data.policies(w, org), hops=w.hops(org), amount=data.amount,
-                               policy=chosen_policy(policy), people=data.people_at(w, org),
-                               history=app.config.get("PROVLOG_HISTORY", {}).get(org))
+        return held(w, org) or org_card(w, org, chosen_policy(policy))
 
     @app.get("/why/<org>/<dim>")
     def why(org, dim):
