@@ -68,8 +68,8 @@ from typing import Any, Dict, Iterable, List, Optional, Tuple
 
 DIMS = "FGPASRMX"
 POLICIES = ("leads-included", "standard", "against-interest", "verified-spans", "primary-only")
-STRUCTURAL_RULES = ("F.1", "G.6", "F.2", "F.3", "F.4", "F.4b", "F.5", "F.6", "F.7", "F.9", "F.10", "G.3", "P.1",
-                    "P.2", "P.4", "X.1", "X.2", "X.3", "9", "A.2", "S.4")
+STRUCTURAL_RULES = ("F.1", "G.6", "F.2", "F.3", "F.4", "F.4b", "F.5", "F.6", "F.7", "F.9", "F.10", "G.3", "G.4",
+                    "P.1", "P.2", "P.4", "X.1", "X.2", "X.3", "X.6", "9", "A.2", "S.4")
 UNIT = 10000  # percentages in units of 1/10000 of one (0.01%)
 MAX_LINKS = 6
 
@@ -226,6 +226,14 @@ def emit(facts) -> Tuple[str, Dict[str, Any]]:
     for f in facts.of("administers"):
         i = fact_id(f)
         add(f"administers({i},{_q(f['org'])},{_q(f['pool'])}).")
+        evidence(f, i)
+    for f in facts.of("member"):
+        i = fact_id(f)
+        add(f"member({i},{_q(f['member'])},{_q(f['consortium'])}).")
+        evidence(f, i)
+    for f in facts.of("coproduces"):
+        i = fact_id(f)
+        add(f"coproduces({i},{_q(f['org'])},{_q(f['vendor'])}).")
         evidence(f, i)
     for f in facts.of("resolution"):
         add(f"resolution({_q(f['org'])},{_q(f['dim'])},{f['value']},{_q(f['rule'])}).")
@@ -450,6 +458,19 @@ duse(d("F.9",O,k(E)),(A;F)) :- f9pool(O,E,A,F).
 % F.10: a private company with undisclosed capital structure: cap 3; and client base: cap 2.
 ds(d("F.10",O,o),O,"F","against",cap,3) :- org(O,"private"), undisclosed(O,"capital"), not undisclosed(O,"clients").
 ds(d("F.10",O,o),O,"F","against",cap,2) :- org(O,"private"), undisclosed(O,"capital"), undisclosed(O,"clients").
+
+% G.4: a lab member of a type consortium org: G cap 2, one per lab, citing the member statement.
+g4(O,L,F) :- member(F,L,O), org(O,"consortium"), lab(L).
+ds(d("G.4",O,k(L)),O,"G","against",cap,2) :- g4(O,L,_).
+duse(d("G.4",O,k(L)),F) :- g4(O,L,F).
+% X.6: co-producing with a vendor a lab holds 20% or more of (effective), or a lab's unit: X cap 3,
+% one per vendor, citing the coproduces statement and the stakes (or the unit) it rests on.
+x6own(V) :- lab(L), ge(L,V,2000).
+x6own(V) :- unit(_,V,L), lab(L).
+ds(d("X.6",O,k(V)),O,"X","against",cap,3) :- coproduces(_,O,V), x6own(V).
+duse(d("X.6",O,k(V)),F) :- coproduces(F,O,V), x6own(V).
+duse(d("X.6",O,k(V)),F) :- coproduces(_,O,V), lab(L), ge(L,V,2000), chainfact(L,V,F).
+duse(d("X.6",O,k(V)),F) :- coproduces(_,O,V), unit(F,V,_).
 
 % X.1 X.2 X.3: selling to a lab.
 xcap("defense",0,"X.1"). xcap("monitoring",0,"X.1"). xcap("guardrails",0,"X.1").
