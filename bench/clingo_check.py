@@ -37,10 +37,13 @@ generator avoids the cases where they would matter, see generate.py):
   fact), F.4 and G.3 one per holder, F.5 one per (org, year) and one per lab
   base its org names, P.1/P.2/P.4 one per pair of roles ("the person's two
   roles"), the money rules, X.1-X.3 one per money/sells fact, section
-  9/A.2/S.4 one per org;
+  9/A.2/S.4 one per org, G.4 and S.6 one per lab (member, co-author), X.6
+  one per vendor;
 * the facts a derived signal cites: the facts whose attributes the rule
   tests (stakes of every chain, every fact of every proof that makes the
-  holder a lab investor or lab owner, the money/role/sells/policy facts, the
+  holder a lab investor or lab owner, the money/role/sells/policy facts
+  and the member/coproduces/coauthors facts (X.6 also every stake of the
+  lab's chains to the vendor, or its unit fact), the
   entity statement for F.6, the org statement for 9/A.2/S.4); declarations
   used only as a type (``lab``, ``person``, ``org`` in F.3, an entity as a
   possible lab investor) are not cited;
@@ -69,7 +72,7 @@ from typing import Any, Dict, Iterable, List, Optional, Tuple
 DIMS = "FGPASRMX"
 POLICIES = ("leads-included", "standard", "against-interest", "verified-spans", "primary-only")
 STRUCTURAL_RULES = ("F.1", "G.6", "F.2", "F.3", "F.4", "F.4b", "F.5", "F.6", "F.7", "F.9", "F.10", "G.3", "G.4",
-                    "P.1", "P.2", "P.4", "X.1", "X.2", "X.3", "X.6", "9", "A.2", "S.4")
+                    "P.1", "P.2", "P.4", "S.6", "X.1", "X.2", "X.3", "X.6", "9", "A.2", "S.4")
 UNIT = 10000  # percentages in units of 1/10000 of one (0.01%)
 MAX_LINKS = 6
 
@@ -234,6 +237,10 @@ def emit(facts) -> Tuple[str, Dict[str, Any]]:
     for f in facts.of("coproduces"):
         i = fact_id(f)
         add(f"coproduces({i},{_q(f['org'])},{_q(f['vendor'])}).")
+        evidence(f, i)
+    for f in facts.of("coauthors"):
+        i = fact_id(f)
+        add(f"coauthors({i},{_q(f['org'])},{_q(f['with'])}).")
         evidence(f, i)
     for f in facts.of("resolution"):
         add(f"resolution({_q(f['org'])},{_q(f['dim'])},{f['value']},{_q(f['rule'])}).")
@@ -471,6 +478,9 @@ ds(d("X.6",O,k(V)),O,"X","against",cap,3) :- coproduces(_,O,V), x6own(V).
 duse(d("X.6",O,k(V)),F) :- coproduces(F,O,V), x6own(V).
 duse(d("X.6",O,k(V)),F) :- coproduces(_,O,V), lab(L), ge(L,V,2000), chainfact(L,V,F).
 duse(d("X.6",O,k(V)),F) :- coproduces(_,O,V), unit(F,V,_).
+% S.6: co-authoring research with a lab: S cap 3, one per lab, citing the coauthors statement.
+ds(d("S.6",O,k(L)),O,"S","against",cap,3) :- coauthors(_,O,L), org(O,_), lab(L).
+duse(d("S.6",O,k(L)),F) :- coauthors(F,O,L), org(O,_), lab(L).
 
 % X.1 X.2 X.3: selling to a lab.
 xcap("defense",0,"X.1"). xcap("monitoring",0,"X.1"). xcap("guardrails",0,"X.1").

@@ -485,6 +485,9 @@ declare(Decl("coproduces", (Field("org", ref=("org",)), Field("vendor", ref=("en
              unique=("org", "vendor"),
              summary="an org co-produces a benchmark with a company (X.6 reads a vendor a lab owns 20% or more of, "
                      "or a lab's business unit)"))
+declare(Decl("coauthors", (Field("org", ref=("org",)), Field("with", ref=("lab", "entity", "org"))),
+             unique=("org", "with"),
+             summary="an org co-authors research with another party (S.6 reads a lab co-author)"))
 declare(Decl("source", (Field("id"), Field("title", _text, quoted=True)), declares="source", evidence=False,
              check=_check_source, across=_sources_across,
              flags=frozenset({"quarantined"}), attrs=_attrs(

@@ -71,7 +71,7 @@ CLAUSES = {
     "S.3": "A regulator as client setting scope by tender or contract: S 3.",
     "S.4": "A public body with the statutory power to define scope and compel participation floors S at 4; voluntary memoranda 3.",
     "S.5": "Self-directed research floors S at 3; a 4 needs documented incident-investigation or sign-off-refusal rights.",
-    "S.6": "Co-authoring research with a lab while evaluating it: S cap 3.",
+    "S.6": "Co-authoring research with a lab while evaluating it (`coauthors <org> <lab>`): S cap 3.",
     # --- 6. Publication ---
     "R.1": "Security-only redactions with a public statement of what was redacted floor R at 3.",
     "R.2": "Lab editorial feedback the evaluator took in: R cap 3 if disclosed with what changed, cap 2 if not.",
@@ -148,6 +148,7 @@ RELATIONS = {
     "administers": "org {0} administers the grant pool {1}, by fact {2} (F.9)",
     "member": "{0} is a member of the consortium {1}, by fact {2} (G.4)",
     "coproduces": "org {0} co-produces a benchmark with {1}, by fact {2} (X.6)",
+    "coauthors": "org {0} co-authors research with {1}, by fact {2} (S.6)",
     "policy_from": "policy fact {0} is published by day {1} (the last day its since= can mean: R.6)",
     "resolution": "the written resolution of org {0} on {1}: value {2}, by rule {3}",
     "view": "policy {0} reads citations in view {1} (ai for against-interest, else all)",

@@ -27,7 +27,7 @@ PREDICATES = {
     "money": 4, "money_flag": 2, "money_share": 3, "money_year": 2,
     "role": 5, "role_recusal": 2, "org_policy": 3, "policy_value": 3, "sells": 4,
     "undisclosed": 2, "lab_base": 2, "contractor": 3, "administers": 3,
-    "member": 3, "coproduces": 3,
+    "member": 3, "coproduces": 3, "coauthors": 3,
     "policy_since": 3, "policy_from": 2, "policy_amended": 5, "policy_amendments": 2,
     "resolution": 4, "view": 2, "threshold": 1,
     # benchmark results (facts/results.py, logic/lanes.py)
@@ -51,7 +51,7 @@ COLUMNS = {name: cols.split() for name, cols in {
     "money_year": "money year", "role": "person role at recusal fact", "role_recusal": "role recusal",
     "org_policy": "org policy fact", "policy_value": "policy lo hi", "sells": "org customer what fact",
     "undisclosed": "org what", "lab_base": "org what", "contractor": "contractor lab fact", "administers": "org pool fact",
-    "member": "member consortium fact", "coproduces": "org vendor fact",
+    "member": "member consortium fact", "coproduces": "org vendor fact", "coauthors": "org with fact",
     "policy_since": "policy since aged", "policy_from": "policy day", "policy_amended": "policy n written earliest until",
     "policy_amendments": "policy count",
     "resolution": "org dim value rule", "view": "policy view", "threshold": "share",
@@ -264,6 +264,9 @@ def _policy_rows(facts: FactSet, as_of: str, add, current) -> None:
     for f in facts.of("coproduces"):  # X.6
         current[0] = f
         add("coproduces", f["org"], f["vendor"], f.fid)
+    for f in facts.of("coauthors"):  # S.6
+        current[0] = f
+        add("coauthors", f["org"], f["with"], f.fid)
     for f in facts.of("resolution"):
         current[0] = f
         add("resolution", f["org"], f["dim"], f["value"], f["rule"])

@@ -205,6 +205,10 @@ r("X.6", "derive('X.6', O, 'X', 'against', 'cap', 3, V) <= coproduces(O, V, F) &
 r("X.6", "uses('X.6', O, V, Fs) <= coproduces(O, V, F) & vendor_owned(V, L) & (Fs == (F,))", "", D)
 r("X.6", "uses('X.6', O, V, Fs) <= coproduces(O, V, F1) & stake_total(L, V, E) & (E >= Fraction(1, 5)) & lab(L) & chain_fact(L, V, F) & (Fs == (F,))", "", D)
 r("X.6", "uses('X.6', O, V, Fs) <= coproduces(O, V, F1) & unit(V, L, F) & (Fs == (F,))", "", D)
+# S.6: "while evaluating it" is read as G.4 reads the labs being benchmarked: any lab co-author.
+r("S.6", "derive('S.6', O, 'S', 'against', 'cap', 3, L) <= coauthors(O, L, F) & org(O, T) & lab(L)",
+  "S.6: {O} co-authors research with lab {L}: cap 3", D)
+r("S.6", "uses('S.6', O, L, Fs) <= coauthors(O, L, F) & org(O, T) & lab(L) & (Fs == (F,))", "", D)
 
 # --- P.1 P.2 P.4 personnel ------------------------------------------------------------------------
 r("P.1", "lab_seat(O, P, F1, F2) <= role(P, R1, O, Rc1, F1) & org(O, T) & R1.in_(('founder', 'executive', 'director')) & role(P, R2, L, Rc2, F2) & lab(L) & R2.in_(('board', 'committee'))",

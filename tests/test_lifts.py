@@ -14,7 +14,7 @@ from provlog import World
 ROOT = Path(__file__).resolve().parent.parent
 LIFTS = ROOT / "tests" / "worlds" / "lifts"
 NAMES = ["p3_r6", "x1_unspecified", "f9_public", "f10_undisclosed", "p4_contractor", "f5_principal", "f7_permits",
-         "g4_x6"]
+         "g4_x6", "s6_coauthors"]
 
 
 @functools.lru_cache(maxsize=None)
