@@ -73,6 +73,10 @@ DIMS = "FGPASRMX"
 POLICIES = ("leads-included", "standard", "against-interest", "verified-spans", "primary-only")
 STRUCTURAL_RULES = ("F.1", "G.6", "F.2", "F.3", "F.4", "F.4b", "F.5", "F.6", "F.7", "F.9", "F.10", "G.3", "G.4",
                     "P.1", "P.2", "P.4", "S.6", "X.1", "X.2", "X.3", "X.6", "9", "A.2", "S.4")
+#: statements emitted as ``kw(Id, their positional fields...)``: what an org sells, P.4's lab
+#: contractors, F.9's grant pools, G.4's members, X.6's co-produced benchmarks, S.6's co-authors
+FIELD_ROWS = {"sells": ("org", "customer", "what"), "contractor": ("contractor", "lab"), "administers": ("org", "pool"),
+              "member": ("member", "consortium"), "coproduces": ("org", "vendor"), "coauthors": ("org", "with")}
 UNIT = 10000  # percentages in units of 1/10000 of one (0.01%)
 MAX_LINKS = 6
 
@@ -218,30 +222,11 @@ def emit(facts) -> Tuple[str, Dict[str, Any]]:
             else:
                 add(f"pol_amend({i},{n},{_day(a, first=True)},{_day(a, first=False)}).")
         evidence(f, i)
-    for f in facts.of("sells"):
-        i = fact_id(f)
-        add(f"sells({i},{_q(f['org'])},{_q(f['customer'])},{_q(f['what'])}).")
-        evidence(f, i)
-    for f in facts.of("contractor"):
-        i = fact_id(f)
-        add(f"contractor({i},{_q(f['contractor'])},{_q(f['lab'])}).")
-        evidence(f, i)
-    for f in facts.of("administers"):
-        i = fact_id(f)
-        add(f"administers({i},{_q(f['org'])},{_q(f['pool'])}).")
-        evidence(f, i)
-    for f in facts.of("member"):
-        i = fact_id(f)
-        add(f"member({i},{_q(f['member'])},{_q(f['consortium'])}).")
-        evidence(f, i)
-    for f in facts.of("coproduces"):
-        i = fact_id(f)
-        add(f"coproduces({i},{_q(f['org'])},{_q(f['vendor'])}).")
-        evidence(f, i)
-    for f in facts.of("coauthors"):
-        i = fact_id(f)
-        add(f"coauthors({i},{_q(f['org'])},{_q(f['with'])}).")
-        evidence(f, i)
+    for kw, cols in FIELD_ROWS.items():
+        for f in facts.of(kw):
+            i = fact_id(f)
+            add(f"{kw}({i},{','.join(_q(f[c]) for c in cols)}).")
+            evidence(f, i)
     for f in facts.of("resolution"):
         add(f"resolution({_q(f['org'])},{_q(f['dim'])},{f['value']},{_q(f['rule'])}).")
     return "\n".join(out) + "\n", {"recorded": recorded}

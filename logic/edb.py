@@ -240,33 +240,23 @@ def _tie_rows(facts: FactSet, as_of: str, add, current) -> None:
                 add("role_recusal", f.fid, f["recusal"])
 
 
+#: statements whose row is their positional fields and fact id: what an org sells, P.4's lab contractors,
+#: F.9's grant pools, G.4's members, X.6's co-produced benchmarks, S.6's co-authors
+FIELD_ROWS = ("sells", "contractor", "administers", "member", "coproduces", "coauthors")
+
+
 def _policy_rows(facts: FactSet, as_of: str, add, current) -> None:
-    """Org policies (with F.8's dates), what an org sells, lab contractors (P.4), the grant pools an
-    org administers (F.9), and resolutions of conflicts."""
+    """Org policies (with F.8's dates), the :data:`FIELD_ROWS` statements, and resolutions of conflicts."""
     for f in facts.of("policy"):
         current[0] = f
         add("org_policy", f["org"], f["policy"], f.fid)
         if f["value"] is not None:
             add("policy_value", f.fid, f["value"].lo, f["value"].hi)
         _policy_dates(f, as_of, add)
-    for f in facts.of("sells"):
-        current[0] = f
-        add("sells", f["org"], f["customer"], f["what"], f.fid)
-    for f in facts.of("contractor"):
-        current[0] = f
-        add("contractor", f["contractor"], f["lab"], f.fid)
-    for f in facts.of("administers"):
-        current[0] = f
-        add("administers", f["org"], f["pool"], f.fid)
-    for f in facts.of("member"):  # G.4
-        current[0] = f
-        add("member", f["member"], f["consortium"], f.fid)
-    for f in facts.of("coproduces"):  # X.6
-        current[0] = f
-        add("coproduces", f["org"], f["vendor"], f.fid)
-    for f in facts.of("coauthors"):  # S.6
-        current[0] = f
-        add("coauthors", f["org"], f["with"], f.fid)
+    for kw in FIELD_ROWS:  # a row of the statement's positional fields (COLUMNS' names), then its fact id
+        for f in facts.of(kw):
+            current[0] = f
+            add(kw, *(f[c] for c in COLUMNS[kw][:-1]), f.fid)
     for f in facts.of("resolution"):
         current[0] = f
         add("resolution", f["org"], f["dim"], f["value"], f["rule"])
