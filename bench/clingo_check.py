@@ -37,10 +37,13 @@ generator avoids the cases where they would matter, see generate.py):
   fact), F.4 and G.3 one per holder, F.5 one per (org, year) and one per lab
   base its org names, P.1/P.2/P.4 one per pair of roles ("the person's two
   roles"), the money rules, X.1-X.3 one per money/sells fact, section
-  9/A.2/S.4 one per org;
+  9/A.2/S.4 one per org, G.4 and S.6 one per lab (member, co-author), X.6
+  one per vendor;
 * the facts a derived signal cites: the facts whose attributes the rule
   tests (stakes of every chain, every fact of every proof that makes the
-  holder a lab investor or lab owner, the money/role/sells/policy facts, the
+  holder a lab investor or lab owner, the money/role/sells/policy facts
+  and the member/coproduces/coauthors facts (X.6 also every stake of the
+  lab's chains to the vendor, or its unit fact), the
   entity statement for F.6, the org statement for 9/A.2/S.4); declarations
   used only as a type (``lab``, ``person``, ``org`` in F.3, an entity as a
   possible lab investor) are not cited;
@@ -68,8 +71,12 @@ from typing import Any, Dict, Iterable, List, Optional, Tuple
 
 DIMS = "FGPASRMX"
 POLICIES = ("leads-included", "standard", "against-interest", "verified-spans", "primary-only")
-STRUCTURAL_RULES = ("F.1", "G.6", "F.2", "F.3", "F.4", "F.4b", "F.5", "F.6", "F.7", "F.9", "F.10", "G.3", "P.1",
-                    "P.2", "P.4", "X.1", "X.2", "X.3", "9", "A.2", "S.4")
+STRUCTURAL_RULES = ("F.1", "G.6", "F.2", "F.3", "F.4", "F.4b", "F.5", "F.6", "F.7", "F.9", "F.10", "G.3", "G.4",
+                    "P.1", "P.2", "P.4", "S.6", "X.1", "X.2", "X.3", "X.6", "9", "A.2", "S.4")
+#: statements emitted as ``kw(Id, their positional fields...)``: what an org sells, P.4's lab
+#: contractors, F.9's grant pools, G.4's members, X.6's co-produced benchmarks, S.6's co-authors
+FIELD_ROWS = {"sells": ("org", "customer", "what"), "contractor": ("contractor", "lab"), "administers": ("org", "pool"),
+              "member": ("member", "consortium"), "coproduces": ("org", "vendor"), "coauthors": ("org", "with")}
 UNIT = 10000  # percentages in units of 1/10000 of one (0.01%)
 MAX_LINKS = 6
 
@@ -215,18 +222,11 @@ def emit(facts) -> Tuple[str, Dict[str, Any]]:
             else:
                 add(f"pol_amend({i},{n},{_day(a, first=True)},{_day(a, first=False)}).")
         evidence(f, i)
-    for f in facts.of("sells"):
-        i = fact_id(f)
-        add(f"sells({i},{_q(f['org'])},{_q(f['customer'])},{_q(f['what'])}).")
-        evidence(f, i)
-    for f in facts.of("contractor"):
-        i = fact_id(f)
-        add(f"contractor({i},{_q(f['contractor'])},{_q(f['lab'])}).")
-        evidence(f, i)
-    for f in facts.of("administers"):
-        i = fact_id(f)
-        add(f"administers({i},{_q(f['org'])},{_q(f['pool'])}).")
-        evidence(f, i)
+    for kw, cols in FIELD_ROWS.items():
+        for f in facts.of(kw):
+            i = fact_id(f)
+            add(f"{kw}({i},{','.join(_q(f[c]) for c in cols)}).")
+            evidence(f, i)
     for f in facts.of("resolution"):
         add(f"resolution({_q(f['org'])},{_q(f['dim'])},{f['value']},{_q(f['rule'])}).")
     return "\n".join(out) + "\n", {"recorded": recorded}
@@ -450,6 +450,22 @@ duse(d("F.9",O,k(E)),(A;F)) :- f9pool(O,E,A,F).
 % F.10: a private company with undisclosed capital structure: cap 3; and client base: cap 2.
 ds(d("F.10",O,o),O,"F","against",cap,3) :- org(O,"private"), undisclosed(O,"capital"), not undisclosed(O,"clients").
 ds(d("F.10",O,o),O,"F","against",cap,2) :- org(O,"private"), undisclosed(O,"capital"), undisclosed(O,"clients").
+
+% G.4: a lab member of a type consortium org: G cap 2, one per lab, citing the member statement.
+g4(O,L,F) :- member(F,L,O), org(O,"consortium"), lab(L).
+ds(d("G.4",O,k(L)),O,"G","against",cap,2) :- g4(O,L,_).
+duse(d("G.4",O,k(L)),F) :- g4(O,L,F).
+% X.6: co-producing with a vendor a lab holds 20% or more of (effective), or a lab's unit: X cap 3,
+% one per vendor, citing the coproduces statement and the stakes (or the unit) it rests on.
+x6own(V) :- lab(L), ge(L,V,2000).
+x6own(V) :- unit(_,V,L), lab(L).
+ds(d("X.6",O,k(V)),O,"X","against",cap,3) :- coproduces(_,O,V), x6own(V).
+duse(d("X.6",O,k(V)),F) :- coproduces(F,O,V), x6own(V).
+duse(d("X.6",O,k(V)),F) :- coproduces(_,O,V), lab(L), ge(L,V,2000), chainfact(L,V,F).
+duse(d("X.6",O,k(V)),F) :- coproduces(_,O,V), unit(F,V,_).
+% S.6: co-authoring research with a lab: S cap 3, one per lab, citing the coauthors statement.
+ds(d("S.6",O,k(L)),O,"S","against",cap,3) :- coauthors(_,O,L), org(O,_), lab(L).
+duse(d("S.6",O,k(L)),F) :- coauthors(F,O,L), org(O,_), lab(L).
 
 % X.1 X.2 X.3: selling to a lab.
 xcap("defense",0,"X.1"). xcap("monitoring",0,"X.1"). xcap("guardrails",0,"X.1").

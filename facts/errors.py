@@ -71,6 +71,8 @@ CATALOG = {
              "policy evalco civil-service"),
     "E176": ("an adverse finding (adverse=) on a source whose publisher is not an org: R.5 reads an evaluator's own "
              "published findings", 'source s1 "x" publisher=p status=confirmed adverse=safety-failure adverse-to=acme'),
+    "E177": ("a member (G.4) of an org that is not a member-governed consortium (type=consortium)",
+             "member acme evalco"),
     # the publication cycle (facts/outreach.py, docs/outreach.md)
     "E180": ("a contact's reply dated before its letter was sent", "contact evalco sent=2026-08-02 replied=2026-08-01 reply=s0"),
     "E181": ("a contact's replied= without reply= (the source that holds the reply), or reply= without replied=",

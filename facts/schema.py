@@ -320,6 +320,19 @@ def _policies_across(policies: list, lookup) -> list:
     return out
 
 
+def _members_across(members: list, lookup) -> list:
+    """E177: a ``member`` of an org that is not a consortium (``type=consortium``): G.4 reads the
+    members of a member-governed consortium, and no other form is governed by members."""
+    out = []
+    for f in members:
+        org = lookup("node", f["consortium"]) or lookup("org", f["consortium"])
+        if org is not None and org["type"] != "consortium":
+            out.append((f, "E177", f"member {f['member']} {f['consortium']}: {f['consortium']} is type={org['type']}, "
+                                   "and a member is stated of a member-governed consortium (type=consortium, G.4); "
+                                   "state the tie as a stake, a role or money instead"))
+    return out
+
+
 def _sources_across(sources: list, lookup) -> list:
     """E176: an adverse finding (R.5's "published finding") on a source no org publishes: it is the
     finding of the evaluator that publishes it."""
@@ -465,6 +478,16 @@ declare(Decl("contractor", (Field("contractor", ref=("org", "entity")), Field("l
 declare(Decl("administers", (Field("org", ref=("org",)), Field("pool", ref=("entity",))),
              unique=("org", "pool"),
              summary="an org administers a grant pool (F.9 reads the money paid into the pool)"))
+declare(Decl("member", (Field("member", ref=("lab", "entity", "org")), Field("consortium", ref=("org",))),
+             unique=("member", "consortium"), across=_members_across,
+             summary="a member of a consortium that its members govern (type=consortium; G.4 reads its lab members)"))
+declare(Decl("coproduces", (Field("org", ref=("org",)), Field("vendor", ref=("entity", "org"))),
+             unique=("org", "vendor"),
+             summary="an org co-produces a benchmark with a company (X.6 reads a vendor a lab owns 20% or more of, "
+                     "or a lab's business unit)"))
+declare(Decl("coauthors", (Field("org", ref=("org",)), Field("with", ref=("lab", "entity", "org"))),
+             unique=("org", "with"),
+             summary="an org co-authors research with another party (S.6 reads a lab co-author)"))
 declare(Decl("source", (Field("id"), Field("title", _text, quoted=True)), declares="source", evidence=False,
              check=_check_source, across=_sources_across,
              flags=frozenset({"quarantined"}), attrs=_attrs(

@@ -27,6 +27,7 @@ PREDICATES = {
     "money": 4, "money_flag": 2, "money_share": 3, "money_year": 2,
     "role": 5, "role_recusal": 2, "org_policy": 3, "policy_value": 3, "sells": 4,
     "undisclosed": 2, "lab_base": 2, "contractor": 3, "administers": 3,
+    "member": 3, "coproduces": 3, "coauthors": 3,
     "policy_since": 3, "policy_from": 2, "policy_amended": 5, "policy_amendments": 2,
     "resolution": 4, "view": 2, "threshold": 1,
     # benchmark results (facts/results.py, logic/lanes.py)
@@ -50,6 +51,7 @@ COLUMNS = {name: cols.split() for name, cols in {
     "money_year": "money year", "role": "person role at recusal fact", "role_recusal": "role recusal",
     "org_policy": "org policy fact", "policy_value": "policy lo hi", "sells": "org customer what fact",
     "undisclosed": "org what", "lab_base": "org what", "contractor": "contractor lab fact", "administers": "org pool fact",
+    "member": "member consortium fact", "coproduces": "org vendor fact", "coauthors": "org with fact",
     "policy_since": "policy since aged", "policy_from": "policy day", "policy_amended": "policy n written earliest until",
     "policy_amendments": "policy count",
     "resolution": "org dim value rule", "view": "policy view", "threshold": "share",
@@ -238,24 +240,23 @@ def _tie_rows(facts: FactSet, as_of: str, add, current) -> None:
                 add("role_recusal", f.fid, f["recusal"])
 
 
+#: statements whose row is their positional fields and fact id: what an org sells, P.4's lab contractors,
+#: F.9's grant pools, G.4's members, X.6's co-produced benchmarks, S.6's co-authors
+FIELD_ROWS = ("sells", "contractor", "administers", "member", "coproduces", "coauthors")
+
+
 def _policy_rows(facts: FactSet, as_of: str, add, current) -> None:
-    """Org policies (with F.8's dates), what an org sells, lab contractors (P.4), the grant pools an
-    org administers (F.9), and resolutions of conflicts."""
+    """Org policies (with F.8's dates), the :data:`FIELD_ROWS` statements, and resolutions of conflicts."""
     for f in facts.of("policy"):
         current[0] = f
         add("org_policy", f["org"], f["policy"], f.fid)
         if f["value"] is not None:
             add("policy_value", f.fid, f["value"].lo, f["value"].hi)
         _policy_dates(f, as_of, add)
-    for f in facts.of("sells"):
-        current[0] = f
-        add("sells", f["org"], f["customer"], f["what"], f.fid)
-    for f in facts.of("contractor"):
-        current[0] = f
-        add("contractor", f["contractor"], f["lab"], f.fid)
-    for f in facts.of("administers"):
-        current[0] = f
-        add("administers", f["org"], f["pool"], f.fid)
+    for kw in FIELD_ROWS:  # a row of the statement's positional fields (COLUMNS' names), then its fact id
+        for f in facts.of(kw):
+            current[0] = f
+            add(kw, *(f[c] for c in COLUMNS[kw][:-1]), f.fid)
     for f in facts.of("resolution"):
         current[0] = f
         add("resolution", f["org"], f["dim"], f["value"], f["rule"])

@@ -188,6 +188,28 @@ r("G.3", "derive('G.3', O, 'G', 'against', 'cap', 2, X) <= invest(X, O, Lead, Pr
 r("G.3", "uses('G.3', O, X, Fs) <= invest(X, O, Lead, Priced, F) & org(O, T) & is_lab_investor(X) & (Fs == (F,))", "", D)
 r("G.3", "uses('G.3', O, X, Fs) <= derive('G.3', O, 'G', 'against', 'cap', 2, X) & investor_fact(X, F, N) & (Fs == (F,))", "", D)
 
+# --- G.4 member-governed consortia, X.6 benchmarks co-produced with a lab-owned vendor (issue 40) ---
+# "the labs being benchmarked": no fact states which labs an org benchmarks, so a lab is read as one of
+# them, as X.1-X.3 and P.1 read "evaluated lab" (docs/readings.md, G.4). "Owned by a lab": 20% or more,
+# the RULES' one threshold of owning (F.1, F.4b, G.6), by effective stake; or the vendor is a lab's unit.
+r("G.4", "lab_member(O, L, F) <= member(L, O, F) & org(O, 'consortium') & lab(L)",
+  "G.4: lab {L} is a member of {O}, a member-governed consortium", D)
+r("G.4", "derive('G.4', O, 'G', 'against', 'cap', 2, L) <= lab_member(O, L, F)",
+  "G.4: {O} is a consortium governed by members that include lab {L}: cap 2", D)
+r("G.4", "uses('G.4', O, L, Fs) <= lab_member(O, L, F) & (Fs == (F,))", "", D)
+r("X.6", "vendor_owned(V, L) <= stake_total(L, V, E) & (E >= Fraction(1, 5)) & lab(L)",
+  "X.6: lab {L} holds 20% or more of {V}", D)
+r("X.6", "vendor_owned(V, L) <= unit(V, L, F)", "X.6: {V} is a business unit of lab {L}", D)
+r("X.6", "derive('X.6', O, 'X', 'against', 'cap', 3, V) <= coproduces(O, V, F) & vendor_owned(V, L)",
+  "X.6: {O} co-produces a benchmark with {V}, a vendor owned by lab {L}: cap 3", D)
+r("X.6", "uses('X.6', O, V, Fs) <= coproduces(O, V, F) & vendor_owned(V, L) & (Fs == (F,))", "", D)
+r("X.6", "uses('X.6', O, V, Fs) <= coproduces(O, V, F1) & stake_total(L, V, E) & (E >= Fraction(1, 5)) & lab(L) & chain_fact(L, V, F) & (Fs == (F,))", "", D)
+r("X.6", "uses('X.6', O, V, Fs) <= coproduces(O, V, F1) & unit(V, L, F) & (Fs == (F,))", "", D)
+# S.6: "while evaluating it" is read as G.4 reads the labs being benchmarked: any lab co-author.
+r("S.6", "derive('S.6', O, 'S', 'against', 'cap', 3, L) <= coauthors(O, L, F) & org(O, T) & lab(L)",
+  "S.6: {O} co-authors research with lab {L}: cap 3", D)
+r("S.6", "uses('S.6', O, L, Fs) <= coauthors(O, L, F) & org(O, T) & lab(L) & (Fs == (F,))", "", D)
+
 # --- P.1 P.2 P.4 personnel ------------------------------------------------------------------------
 r("P.1", "lab_seat(O, P, F1, F2) <= role(P, R1, O, Rc1, F1) & org(O, T) & R1.in_(('founder', 'executive', 'director')) & role(P, R2, L, Rc2, F2) & lab(L) & R2.in_(('board', 'committee'))",
   "P.1: {P} leads {O} and holds a {R2} seat at lab {L}", D)

@@ -61,3 +61,35 @@ def test_every_clause_of_the_rules_has_a_row():
     items = {item for item, *_ in rows()}
     clauses = {c for c in CLAUSES if re.fullmatch(r"[FGPASRMX]\.\d+b?", c)}
     assert clauses - items == set()
+
+
+#: Rows another helper's branch (issue 40, X.4, X.5, X.8 as rules) rewrites; they name no reading yet.
+IN_FLIGHT = {"X.4", "X.5", "X.8"}
+_RECORDED = re.compile(r"(?:^|; )recorded `([A-Z0-9.]+)`( \(docs/readings\.md: ([^;)]+))?")
+
+
+def _reading_places():
+    """The `where` cells of docs/readings.md's main table (before Open readings)."""
+    table = READINGS.split("## Open readings", 1)[0]
+    return [line.split("|")[1] for line in table.splitlines() if line.startswith("| ") and not line.startswith("| where")]
+
+
+def test_every_recorded_part_names_its_reading():
+    """Issue 40: "recorded remains only where the condition is what a cited document says and no fact
+    could state it, each with its reason in docs/readings.md". Every **recorded** status part (at the
+    start of the cell or after "; ") reads ``recorded `ID` (docs/readings.md: KEY``, and a `where` cell
+    of the readings table holds KEY and ID: its reason. A part that says its bound is checked (W120)
+    is no exception: a checked number says nothing of why the condition is recorded, so those rows
+    (a recorded signal kept beside a rule that reads the facts) name the reading "beside a rule"."""
+    places = _reading_places()
+    seen = 0
+    for item, sentence, read_by, _ in rows():
+        for m in _RECORDED.finditer(read_by):
+            clause, key = m.group(1), m.group(3)
+            if clause in IN_FLIGHT:
+                continue
+            seen += 1
+            assert key, (item, read_by)
+            mine = re.compile(rf"(?<![\w.]){re.escape(clause)}(?![\w])")
+            assert any(key.strip() in where and mine.search(where) for where in places), (item, clause, key)
+    assert seen >= 24

@@ -110,6 +110,9 @@ CASES = {
     "E176": ({"world.facts": 'lab acme "Acme AI"\n' + PUB + 'source s1 "x" publisher=p status=confirmed '
                                                              'adverse=safety-failure adverse-to=acme\n'},
              ("world.facts", 3, 1), "its publisher p is not an org (it is declared entity)"),
+    # G.4's member of a consortium (issue 40)
+    "E177": ({"world.facts": 'lab acme "Acme AI"\n' + ORG + "member acme evalco\n"}, ("world.facts", 3, 1),
+             "evalco is type=nonprofit, and a member is stated of a member-governed consortium"),
     # the publication cycle (facts/outreach.py)
     "E180": ({"world.facts": ORG + PUB + 'source s1 "x" publisher=p status=confirmed\n'
                                          "contact evalco sent=2026-08-02 replied=2026-08-01 reply=s1\n"},

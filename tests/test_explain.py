@@ -430,7 +430,9 @@ def test_why_not_f3_names_the_missing_fee_policy():
 def test_why_not_section_9_is_lifted_by_a_published_evaluation():
     # Section 9: no published evaluation: no floor above 2 on S. pledged's floor 3 is held at 2.
     doc = why_not_doc(W_WN, "pledged", "S", 3)
-    (w,) = doc["ways"]
+    (w,) = [w for w in doc["ways"] if w["way"] == "floor"]
+    # the other way is a rule's cap 3 (S.6, a lab co-author): a cap decides, and section 9 clamps floors only
+    assert [w["rule"] for w in doc["ways"] if w["way"] == "rule"] == ["S.6"]
     assert w["blocked_by"] == {"what": "clamp", "clause": "9", "text": "its floor 3 is held at 2 by 9"}
     assert any("evaluated=no" in x and W_WN + ":34" in x for x in w["lift"])  # the org statement to correct
     assert why_not_doc(W_WN, "tested", "S", 3)["reached"] is True  # near miss: evaluated=yes

@@ -13,7 +13,8 @@ from provlog import World
 
 ROOT = Path(__file__).resolve().parent.parent
 LIFTS = ROOT / "tests" / "worlds" / "lifts"
-NAMES = ["p3_r6", "x1_unspecified", "f9_public", "f10_undisclosed", "p4_contractor", "f5_principal", "f7_permits"]
+NAMES = ["p3_r6", "x1_unspecified", "f9_public", "f10_undisclosed", "p4_contractor", "f5_principal", "f7_permits",
+         "g4_x6", "s6_coauthors"]
 
 
 @functools.lru_cache(maxsize=None)
@@ -183,3 +184,15 @@ def test_f7_policy_caps_at_3_citing_the_policy():
     assert (d.bound, _kinds(d)) == (3, ["policy"])
     assert "permits-lab-employee-donations" in w.why("f7p-alone", "F")
     assert w.value("f7p-high", "F").cap == 2  # the disclosed 12% beside the policy: the smaller cap
+
+
+def test_g4_and_x6_signals_cite_the_statements_they_rest_on():
+    """G.4's cap cites the member statement; X.6's cites the coproduces statement and every stake of
+    the chain by which the lab owns the vendor (60% x 40% = 24%), or the unit statement."""
+    w = world("g4_x6")
+    assert '"Acme AI is a founding member"' in w.why("gx-c1", "G")
+    chain = w.why("gx-o2", "X")
+    assert all(f'"{span}"' in chain for span in ("Acme AI holds 60% of Holdco", "Holdco holds 40% of Deepco",
+                                                  "built with Deepco"))
+    assert '"Acme Labs Data, a division of Acme AI"' in w.why("gx-o3", "X")
+    assert w.value("gx-c2", "G").value is None and w.value("gx-o4", "X").value is None
