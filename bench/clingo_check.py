@@ -36,7 +36,7 @@ generator avoids the cases where they would matter, see generate.py):
 * a derived signal's identity: F.1/G.6 one per holder (and one per ``unit``
   fact), F.4 and G.3 one per holder, F.5 one per (org, year) and one per lab
   base its org names, P.1/P.2/P.4 one per pair of roles ("the person's two
-  roles"), the money rules, X.1-X.3 one per money/sells fact, section
+  roles"), the money rules, X.1-X.5 and X.8 one per money/sells/holding fact, section
   9/A.2/S.4 one per org;
 * the facts a derived signal cites: the facts whose attributes the rule
   tests (stakes of every chain, every fact of every proof that makes the
@@ -69,7 +69,7 @@ from typing import Any, Dict, Iterable, List, Optional, Tuple
 DIMS = "FGPASRMX"
 POLICIES = ("leads-included", "standard", "against-interest", "verified-spans", "primary-only")
 STRUCTURAL_RULES = ("F.1", "G.6", "F.2", "F.3", "F.4", "F.4b", "F.5", "F.6", "F.7", "F.9", "F.10", "G.3", "P.1",
-                    "P.2", "P.4", "X.1", "X.2", "X.3", "9", "A.2", "S.4")
+                    "P.2", "P.4", "X.1", "X.2", "X.3", "X.4", "X.5", "X.8", "9", "A.2", "S.4")
 UNIT = 10000  # percentages in units of 1/10000 of one (0.01%)
 MAX_LINKS = 6
 
@@ -174,6 +174,8 @@ def emit(facts) -> Tuple[str, Dict[str, Any]]:
             raise NotExact(f"{f.loc}: stake with until= (SEMANTICS is silent on ended stakes)")
         i = fact_id(f)
         add(f"stake({i},{_q(f['holder'])},{_q(f['subject'])},{_units(f['pct'].lo, str(f.loc))}).")
+        if "diversified" in f.flags:
+            add(f"diversified({i}).")
         evidence(f, i)
     for f in facts.of("unit"):
         i = fact_id(f)
@@ -183,6 +185,8 @@ def emit(facts) -> Tuple[str, Dict[str, Any]]:
         i = fact_id(f)
         lead = "led" if "led" in f.flags else ("coled" if "co-led" in f.flags else "none")
         add(f"invest({i},{_q(f['investor'])},{_q(f['target'])},{lead},{1 if 'priced' in f.flags else 0}).")
+        if "diversified" in f.flags:
+            add(f"diversified({i}).")
         evidence(f, i)
     for f in facts.of("money"):
         i = fact_id(f)
@@ -461,6 +465,21 @@ duse(d(R,O,m(F)),F) :- sells(F,O,L,W), lab(L), xcap(W,N,R).
 x1lab(O,W) :- sells(_,O,L,W), lab(L).
 ds(d("X.1",O,m(F)),O,"X","against",cap,2) :- sells(F,O,C,W), xcap(W,0,"X.1"), not lab(C), not x1lab(O,W).
 duse(d("X.1",O,m(F)),F) :- ds(d("X.1",O,m(F)),_,"X","against",cap,2).
+% X.4: a free tool used by a lab: floor 3, citing the sale.
+ds(d("X.4",O,m(F)),O,"X","for",floor,3) :- sells(F,O,L,"free-tool"), lab(L).
+duse(d("X.4",O,m(F)),F) :- sells(F,O,L,"free-tool"), lab(L).
+% X.5: the org's own stake in, or invest into, a lab: cap 2; the holding flagged diversified: cap 3.
+x5(O,F) :- stake(F,O,L,_), org(O,_), lab(L).
+x5(O,F) :- invest(F,O,L,_,_), org(O,_), lab(L).
+ds(d("X.5",O,m(F)),O,"X","against",cap,2) :- x5(O,F), not diversified(F).
+ds(d("X.5",O,m(F)),O,"X","against",cap,3) :- x5(O,F), diversified(F).
+duse(d("X.5",O,m(F)),F) :- x5(O,F).
+% X.8: clients=undisclosed, revenue or a fee from a payer that is not a lab stated with a src=, and no
+% paid sale to a lab (a named lab client): cap 3 per row, citing the row and the org statement.
+labclient(O) :- sells(_,O,L,W), lab(L), W != "free-tool".
+x8(O,F) :- undisclosed(O,"clients"), money(F,X,O,K), K = ("revenue";"fee"), not lab(X), fsrc(F,_,_), not labclient(O).
+ds(d("X.8",O,m(F)),O,"X","against",cap,3) :- x8(O,F).
+duse(d("X.8",O,m(F)),(F;org(O))) :- x8(O,F).
 
 % Section 9: no published evaluation (and not a gov org with statutory=): A cap 0.
 % statutory=access: A floor 3 (A.2); statutory=scope: S floor 4 (S.4). They cite the org statement.
