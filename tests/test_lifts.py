@@ -210,6 +210,9 @@ def test_x5_cites_the_holding_and_diversified_gives_cap_3():
     assert [d.bound for d in _derived(w, "X.5", "x5-div")] == [3]
     assert sorted(d.bound for d in _derived(w, "X.5", "x5-both")) == [2, 3]
     assert "diversified" in str(w.why_not("x5-own", "X", 3))
+    [warn] = w.warnings()  # the fund's diversified stake: W123 at the statement, nothing derived from it
+    assert (warn.code, warn.line) == ("W123", 54) and "x5-fund is not an org" in warn.message
+    assert [d for d in w.derivation.derived.values() if d.rule == "X.5" and "x5-fund" in str(d.facts)] == []
 
 
 def test_x8_cites_the_revenue_row_and_the_org_statement():
