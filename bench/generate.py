@@ -560,7 +560,7 @@ class Generator:
             add(G, f"resolution {o} {dim} value={rng.randint(1, 3)} rule={rng.choice(CAP_RULES[dim])}"
                 f' note="written resolution"')
         based = self.lab_bases(o, typ, org_line, lab_revenue, other_base)
-        self.own_holdings(o, typ, org_line, based)
+        self.own_holdings(o, org_line, based)
 
     def lab_bases(self, o: str, typ: str, org_line: int, lab_revenue: bool, other_base: bool) -> None:
         """F.5's lab bases and F.7's policy, drawn from a stream of their own (the rest of the world is the
@@ -580,7 +580,7 @@ class Generator:
             self.w.add("structure.facts", f"policy {o} permits-lab-employee-donations src=s-{o}-site")  # (not ev: rng)
         return based
 
-    def own_holdings(self, o: str, typ: str, org_line: int, based: bool) -> None:
+    def own_holdings(self, o: str, org_line: int, based: bool) -> None:
         """X.5's and X.8's facts, drawn from a stream of their own: one org in twenty-five holds a stake in
         a lab, one in fifty invested in one (a third of the holdings `diversified`); one org in ten
         without a lab base (F.5: revenue from another payer beside `revenue=labs-only` is W122) states
