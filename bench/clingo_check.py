@@ -110,6 +110,11 @@ def emit(facts) -> Tuple[str, Dict[str, Any]]:
         for s in f.src:
             add(f"fsrc({name},{_q(s)},{1 if f.span else 0}).")
 
+    def holding(f, name: str) -> None:  # a stake's or invest's flag X.5 reads, and its evidence
+        if "diversified" in f.flags:
+            add(f"diversified({name}).")
+        evidence(f, name)
+
     for f in facts.of("lab"):
         add(f"lab({_q(f['id'])}).")
     for f in facts.of("person"):
@@ -174,9 +179,7 @@ def emit(facts) -> Tuple[str, Dict[str, Any]]:
             raise NotExact(f"{f.loc}: stake with until= (SEMANTICS is silent on ended stakes)")
         i = fact_id(f)
         add(f"stake({i},{_q(f['holder'])},{_q(f['subject'])},{_units(f['pct'].lo, str(f.loc))}).")
-        if "diversified" in f.flags:
-            add(f"diversified({i}).")
-        evidence(f, i)
+        holding(f, i)
     for f in facts.of("unit"):
         i = fact_id(f)
         add(f"unit({i},{_q(f['org'])},{_q(f['lab'])}).")
@@ -185,9 +188,7 @@ def emit(facts) -> Tuple[str, Dict[str, Any]]:
         i = fact_id(f)
         lead = "led" if "led" in f.flags else ("coled" if "co-led" in f.flags else "none")
         add(f"invest({i},{_q(f['investor'])},{_q(f['target'])},{lead},{1 if 'priced' in f.flags else 0}).")
-        if "diversified" in f.flags:
-            add(f"diversified({i}).")
-        evidence(f, i)
+        holding(f, i)
     for f in facts.of("money"):
         i = fact_id(f)
         add(f"money({i},{_q(f['payer'])},{_q(f['recipient'])},{_q(f['kind'])}).")
