@@ -36,7 +36,7 @@ generator avoids the cases where they would matter, see generate.py):
 * a derived signal's identity: F.1/G.6 one per holder (and one per ``unit``
   fact), F.4 and G.3 one per holder, F.5 one per (org, year) and one per lab
   base its org names, P.1/P.2/P.4 one per pair of roles ("the person's two
-  roles"), the money rules, X.1-X.3 one per money/sells fact, section
+  roles"), the money rules, X.1-X.5 and X.8 one per money/sells/holding fact, section
   9/A.2/S.4 one per org, G.4 and S.6 one per lab (member, co-author), X.6
   one per vendor;
 * the facts a derived signal cites: the facts whose attributes the rule
@@ -72,7 +72,8 @@ from typing import Any, Dict, Iterable, List, Optional, Tuple
 DIMS = "FGPASRMX"
 POLICIES = ("leads-included", "standard", "against-interest", "verified-spans", "primary-only")
 STRUCTURAL_RULES = ("F.1", "G.6", "F.2", "F.3", "F.4", "F.4b", "F.5", "F.6", "F.7", "F.9", "F.10", "G.3", "G.4",
-                    "P.1", "P.2", "P.4", "S.6", "X.1", "X.2", "X.3", "X.6", "9", "A.2", "S.4")
+                    "P.1", "P.2", "P.4", "S.6", "X.1", "X.2", "X.3", "X.4", "X.5", "X.6", "X.8", "9", "A.2",
+                    "S.4")
 #: statements emitted as ``kw(Id, their positional fields...)``: what an org sells, P.4's lab
 #: contractors, F.9's grant pools, G.4's members, X.6's co-produced benchmarks, S.6's co-authors
 FIELD_ROWS = {"sells": ("org", "customer", "what"), "contractor": ("contractor", "lab"), "administers": ("org", "pool"),
@@ -116,6 +117,11 @@ def emit(facts) -> Tuple[str, Dict[str, Any]]:
     def evidence(f, name: str) -> None:
         for s in f.src:
             add(f"fsrc({name},{_q(s)},{1 if f.span else 0}).")
+
+    def holding(f, name: str) -> None:  # a stake's or invest's flag X.5 reads, and its evidence
+        if "diversified" in f.flags:
+            add(f"diversified({name}).")
+        evidence(f, name)
 
     for f in facts.of("lab"):
         add(f"lab({_q(f['id'])}).")
@@ -181,7 +187,7 @@ def emit(facts) -> Tuple[str, Dict[str, Any]]:
             raise NotExact(f"{f.loc}: stake with until= (SEMANTICS is silent on ended stakes)")
         i = fact_id(f)
         add(f"stake({i},{_q(f['holder'])},{_q(f['subject'])},{_units(f['pct'].lo, str(f.loc))}).")
-        evidence(f, i)
+        holding(f, i)
     for f in facts.of("unit"):
         i = fact_id(f)
         add(f"unit({i},{_q(f['org'])},{_q(f['lab'])}).")
@@ -190,7 +196,7 @@ def emit(facts) -> Tuple[str, Dict[str, Any]]:
         i = fact_id(f)
         lead = "led" if "led" in f.flags else ("coled" if "co-led" in f.flags else "none")
         add(f"invest({i},{_q(f['investor'])},{_q(f['target'])},{lead},{1 if 'priced' in f.flags else 0}).")
-        evidence(f, i)
+        holding(f, i)
     for f in facts.of("money"):
         i = fact_id(f)
         add(f"money({i},{_q(f['payer'])},{_q(f['recipient'])},{_q(f['kind'])}).")
@@ -477,6 +483,21 @@ duse(d(R,O,m(F)),F) :- sells(F,O,L,W), lab(L), xcap(W,N,R).
 x1lab(O,W) :- sells(_,O,L,W), lab(L).
 ds(d("X.1",O,m(F)),O,"X","against",cap,2) :- sells(F,O,C,W), xcap(W,0,"X.1"), not lab(C), not x1lab(O,W).
 duse(d("X.1",O,m(F)),F) :- ds(d("X.1",O,m(F)),_,"X","against",cap,2).
+% X.4: a free tool used by a lab: floor 3, citing the sale.
+ds(d("X.4",O,m(F)),O,"X","for",floor,3) :- sells(F,O,L,"free-tool"), lab(L).
+duse(d("X.4",O,m(F)),F) :- sells(F,O,L,"free-tool"), lab(L).
+% X.5: the org's own stake in, or invest into, a lab: cap 2; the holding flagged diversified: cap 3.
+x5(O,F) :- stake(F,O,L,_), org(O,_), lab(L).
+x5(O,F) :- invest(F,O,L,_,_), org(O,_), lab(L).
+ds(d("X.5",O,m(F)),O,"X","against",cap,2) :- x5(O,F), not diversified(F).
+ds(d("X.5",O,m(F)),O,"X","against",cap,3) :- x5(O,F), diversified(F).
+duse(d("X.5",O,m(F)),F) :- x5(O,F).
+% X.8: clients=undisclosed, revenue or a fee from a payer that is not a lab stated with a src=, and no
+% paid sale to a lab (a named lab client): cap 3 per row, citing the row and the org statement.
+labclient(O) :- sells(_,O,L,W), lab(L), W != "free-tool".
+x8(O,F) :- undisclosed(O,"clients"), money(F,X,O,K), K = ("revenue";"fee"), not lab(X), fsrc(F,_,_), not labclient(O).
+ds(d("X.8",O,m(F)),O,"X","against",cap,3) :- x8(O,F).
+duse(d("X.8",O,m(F)),(F;org(O))) :- x8(O,F).
 
 % Section 9: no published evaluation (and not a gov org with statutory=): A cap 0.
 % statutory=access: A floor 3 (A.2); statutory=scope: S floor 4 (S.4). They cite the org statement.

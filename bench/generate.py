@@ -113,6 +113,7 @@ class Generator:
         self.more = random.Random(f"provlog-bench-more:{orgs}:{seed}")
         self.clauses = random.Random(f"provlog-bench-clauses:{orgs}:{seed}")  # bench/clauses.py's choices
         self.bases = random.Random(f"provlog-bench-bases:{orgs}:{seed}")  # F.5's lab bases, F.7's policy
+        self.holdings = random.Random(f"provlog-bench-holdings:{orgs}:{seed}")  # X.5's holdings, X.8's clients
         self.w = World()
         self.sources: Dict[str, str] = {}  # id -> category
         self.ranked: Set[str] = set()  # publishers of a benchmark result (a source with lane=, not quarantined)
@@ -229,6 +230,7 @@ class Generator:
                 "news3": "other", "dir1": "other", "blog1": "other", "blog2": "other"}
         for p, kind in pubs.items():
             add(E, f'entity {p} "Publisher {p}" kind={kind}')
+        add(E, 'entity e-clients "Program-service clients (not named)" kind=other')  # X.8's unnamed payer
 
         ent = self.entity
         for lab in self.labs:
@@ -557,7 +559,8 @@ class Generator:
             dim = rng.choice(DIMS)
             add(G, f"resolution {o} {dim} value={rng.randint(1, 3)} rule={rng.choice(CAP_RULES[dim])}"
                 f' note="written resolution"')
-        self.lab_bases(o, typ, org_line, lab_revenue, other_base)
+        based = self.lab_bases(o, typ, org_line, lab_revenue, other_base)
+        self.own_holdings(o, org_line, based)
 
     def lab_bases(self, o: str, typ: str, org_line: int, lab_revenue: bool, other_base: bool) -> None:
         """F.5's lab bases and F.7's policy, drawn from a stream of their own (the rest of the world is the
@@ -566,12 +569,37 @@ class Generator:
         "every major lab" as its clients, another base or not (its near miss); one org in twenty
         publishes a policy that permits donations from lab employees."""
         more, E = self.bases, "entities.facts"
+        based = False
         if lab_revenue and not other_base and more.random() < .5:
             self.w.files[E][org_line] += " revenue=labs-only"
+            based = True
         if typ in ("private", "vc") and more.random() < .1:
             self.w.files[E][org_line] += " clients=every-major-lab"
+            based = True
         if more.random() < .05:
             self.w.add("structure.facts", f"policy {o} permits-lab-employee-donations src=s-{o}-site")  # (not ev: rng)
+        return based
+
+    def own_holdings(self, o: str, org_line: int, based: bool) -> None:
+        """X.5's and X.8's facts, drawn from a stream of their own: one org in twenty-five holds a stake in
+        a lab, one in fifty invested in one (a third of the holdings `diversified`); one org in ten
+        without a lab base (F.5: revenue from another payer beside `revenue=labs-only` is W122) states
+        `clients=undisclosed` and program-service revenue from an unnamed payer in its filing."""
+        more, T = self.holdings, "structure.facts"
+        div = lambda: " diversified" if more.random() < 1 / 3 else ""  # noqa: E731
+        if more.random() < .04:
+            lab, pct = more.choice(self.labs), more.choice([0.01, 0.5, 1, 2])
+            if self.held.get(lab, 0.0) + pct <= 100.0 and (o, lab) not in self.stakes:
+                self.held[lab] = self.held.get(lab, 0.0) + pct
+                self.stakes.add((o, lab))
+                self.w.add(T, f"stake {o} {lab} {pct:g}%{div()} src=s-{o}-filing")
+        if more.random() < .02:
+            self.w.add(T, f"invest {o} {more.choice(self.labs)}{div()} src=s-{o}-filing")
+        if not based and more.random() < .1:
+            self.w.files["entities.facts"][org_line] += " clients=undisclosed"
+            kind = more.choice(["revenue", "fee"])
+            self.w.add(T, f"money e-clients {o} {kind} amount={more.randint(10, 900)}k year={more.choice(YEARS)}"
+                       f" src=s-{o}-filing")
 
 
 def generate(orgs: int, seed: int = 1, circles: Optional[int] = None) -> Dict[str, str]:

@@ -117,6 +117,8 @@ WARNINGS = {
     "W122": "an org stating revenue=labs-only (lab revenue is the only revenue it discloses, F.5) beside a disclosed "
             "base that is not a lab (revenue, a fee, a grant or a donation from a payer that is not a lab, or a paid sale "
             "to a customer that is not one): F.5 does not read it, the lab fees are F.3's",
+    "W123": "a stake or invest flagged diversified (X.5: held in a diversified portfolio) whose holder is not an org or "
+            "whose subject is not a lab: X.5 reads the flag only on an org's own holding of a lab, so it changes nothing",
     "W130": "a stale letter: the subject's letter (card, evidence, document requests, roles) moved since the letter "
             "whose digest the contact records (letter=) was sent; write it again with provlog outreach",
     "W131": "a candidate's recorded result is not the derived one (a system-card citation older than 24 months at "

@@ -448,13 +448,14 @@ declare(Decl("person", (Field("id"), Field("name", _text, quoted=True)), declare
              summary="a named individual"))
 declare(Decl("stake", (Field("holder", ref=NODE), Field("subject", ref=NODE), Field("pct", V.parse_pct)),
              unique=("holder", "subject"),
-             flags=frozenset({"voting"}), attrs=_attrs(opt("since", DATE), opt("until", DATE)),
-             summary="holder owns pct of subject"))
+             flags=frozenset({"voting", "diversified"}), attrs=_attrs(opt("since", DATE), opt("until", DATE)),
+             summary="holder owns pct of subject (`diversified`: held in a diversified portfolio, X.5)"))
 declare(Decl("unit", (Field("org", ref=("org", "entity")), Field("lab", ref=("lab",))),
              summary="a business unit of a developer"))
 declare(Decl("invest", (Field("investor", ref=NODE), Field("target", ref=NODE)),
-             flags=frozenset({"led", "co-led", "priced"}), attrs=_attrs(opt("date", DATE)),
-             summary="investor put money into target in a round"))
+             flags=frozenset({"led", "co-led", "priced", "diversified"}), attrs=_attrs(opt("date", DATE)),
+             summary="investor put money into target in a round (`diversified`: through a diversified portfolio, "
+                     "X.5)"))
 declare(Decl("money", (Field("payer", ref=NODE), Field("recipient", ref=NODE), Field("kind", MONEY_KINDS)),
              flags=frozenset({"restricted", "operating", "depends", "firewall", "disclosed"}), attrs=_attrs(
                  opt("amount", V.parse_amount), opt("currency", enum("USD", "EUR", "GBP")),

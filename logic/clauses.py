@@ -88,11 +88,11 @@ CLAUSES = {
     "X.1": "Selling defense, monitoring or guardrail products to a lab: X cap 0; to parties that are not labs, cap 2 until a lab customer is documented, with a document request on the card.",
     "X.2": "Selling data, tooling, licensed products or deployment services to a lab: X cap 1.",
     "X.3": "Paid consulting for a lab: X cap 2.",
-    "X.4": "Free or open tools used by labs: X 3 (labs using a free tool are not customers).",
-    "X.5": "Investing the org's own funds in labs: X cap 2; in a diversified portfolio that may hold listed labs, cap 3.",
+    "X.4": "Free or open tools used by labs: X 3 (labs using a free tool are not customers); a sells ... free-tool to a lab derives X floor 3.",
+    "X.5": "Investing the org's own funds in labs (a stake or invest of the org itself in a lab): X cap 2; in a diversified portfolio that may hold listed labs (the holding flagged diversified), cap 3.",
     "X.6": "Co-producing a benchmark with a vendor owned by a lab (`coproduces`; a lab holding 20% or more of the vendor, or the vendor a lab's unit): X cap 3.",
     "X.7": "A floor 4 on X needs a bounded statement of no commercial products, a quoted span and a second source.",
-    "X.8": "Earned revenue from undisclosed clients: X cap 3 until they are named; a named lab client brings X.2.",
+    "X.8": "Earned revenue from undisclosed clients (clients=undisclosed, and revenue or a fee from a payer that is not a lab, stated with a source): X cap 3 until they are named; a named lab client (a paid sells to a lab) brings X.2 instead.",
     # --- provenance lanes of benchmark results (docs/lanes.md) ---
     "PL.1": "Who attests a result: one attested or published only by its own org is self-attested, rejected, and scores zero.",
     "PL.3": "A result's magnitude: normalized base x lane multiplier (verified 2, reported 1, else 0), capped at 1, x freshness (halving each year) x weight 1.4.",
@@ -141,6 +141,8 @@ RELATIONS = {
                       "at the latest is day {4} (F.8)",
     "policy_amendments": "policy fact {0} states amended={1}: a number of amendments, without their dates (F.8)",
     "sells": "org {0} sells {2} to {1}, by fact {3}",
+    "diversified": "stake or invest fact {0} is a holding of a diversified portfolio (X.5)",
+    "money_src": "money row {0} is stated in source {1} (X.8: the filing)",
     "undisclosed": "org {0} does not disclose its {1} (capital structure, client base: F.10)",
     "lab_base": "org {0} names labs as its only base: {1} (revenue=labs-only: the only revenue it discloses; "
                 "clients=every-major-lab: \"every major lab\"; F.5)",
@@ -283,6 +285,9 @@ ABSENT = {
     "seat_recused": "{0} has no personal recusal",
     "fee_lifted": "{0} lacks the three fee policies of F.3",
     "sold_to_lab": "{0} documents no lab customer of {1} (X.1)",
+    "diversified": "{0} is not flagged diversified: the org's own funds (X.5)",
+    "lab_client": "{0} names no lab among its clients (no paid sale to a lab: X.8)",
+    "money_src": "{0} states no source (X.8 reads revenue in a filing)",
     "undisclosed": "{0} states no undisclosed {1} (F.10)",
     "non_lab_base": "{0} discloses no base other than labs (no revenue from a payer that is not a lab, no paid sale to "
                     "a customer that is not a lab: F.5)",

@@ -23,8 +23,8 @@ PREDICATES = {
     "source": 4, "unusable": 1,
     "org": 2, "org_status": 2, "org_output": 2, "not_evaluated": 1, "statutory": 2, "org_fact": 2,
     "lab": 1, "entity": 2, "entity_fact": 2, "principal": 2, "donors": 2, "person": 1,
-    "stake": 4, "unit": 3, "invest": 5,
-    "money": 4, "money_flag": 2, "money_share": 3, "money_year": 2,
+    "stake": 4, "unit": 3, "invest": 5, "diversified": 1,
+    "money": 4, "money_src": 2, "money_flag": 2, "money_share": 3, "money_year": 2,
     "role": 5, "role_recusal": 2, "org_policy": 3, "policy_value": 3, "sells": 4,
     "undisclosed": 2, "lab_base": 2, "contractor": 3, "administers": 3,
     "member": 3, "coproduces": 3, "coauthors": 3,
@@ -47,7 +47,8 @@ COLUMNS = {name: cols.split() for name, cols in {
     "statutory": "org what", "org_fact": "org fact", "lab": "lab", "entity": "entity kind",
     "entity_fact": "entity fact", "principal": "entity principal", "donors": "entity donors", "person": "person",
     "stake": "holder subject pct fact", "unit": "org lab fact", "invest": "investor target lead priced fact",
-    "money": "money payer recipient kind", "money_flag": "money flag", "money_share": "money share bound",
+    "diversified": "fact", "money": "money payer recipient kind", "money_src": "money source",
+    "money_flag": "money flag", "money_share": "money share bound",
     "money_year": "money year", "role": "person role at recusal fact", "role_recusal": "role recusal",
     "org_policy": "org policy fact", "policy_value": "policy lo hi", "sells": "org customer what fact",
     "undisclosed": "org what", "lab_base": "org what", "contractor": "contractor lab fact", "administers": "org pool fact",
@@ -216,6 +217,8 @@ def _tie_rows(facts: FactSet, as_of: str, add, current) -> None:
         current[0] = f
         if not _ended(f, as_of):
             add("stake", f["holder"], f["subject"], f["pct"].lo, f.fid)
+            if "diversified" in f.flags:  # X.5: a holding of a diversified portfolio
+                add("diversified", f.fid)
     for f in facts.of("unit"):
         current[0] = f
         add("unit", f["org"], f["lab"], f.fid)
@@ -223,6 +226,8 @@ def _tie_rows(facts: FactSet, as_of: str, add, current) -> None:
         current[0] = f
         lead = "led" if "led" in f.flags else ("co-led" if "co-led" in f.flags else "")
         add("invest", f["investor"], f["target"], lead, "priced" if "priced" in f.flags else "", f.fid)
+        if "diversified" in f.flags:  # X.5
+            add("diversified", f.fid)
     for f in facts.of("money"):
         current[0] = f
         m = f.fid
@@ -232,6 +237,8 @@ def _tie_rows(facts: FactSet, as_of: str, add, current) -> None:
         if f["share"] is not None:
             add("money_share", m, f["share"].lo, "open" if f["share"].lo_open else "closed")
         add("money_year", m, f["year"] or 0)  # rows without a year form one group (F.5)
+        for src in f.src:  # X.8: the document that states the revenue
+            add("money_src", m, src)
     for f in facts.of("role"):
         current[0] = f
         if not _ended(f, as_of):

@@ -251,6 +251,35 @@ r("X.1", "derive('X.1', O, 'X', 'against', 'cap', 2, F) <= sells(O, C, W, F) & W
   "X.1: {O} sells {W} to {C}, not a lab, and no lab customer of it is documented: cap 2", D)
 r("X.1", "uses('X.1', O, F, Fs) <= sells(O, C, W, F) & W.in_(('defense', 'monitoring', 'guardrails')) & ~lab(C) & ~sold_to_lab(O, W) & (Fs == (F,))", "", D)
 
+# --- X.4 X.5 X.8 (issue 40) ----------------------------------------------------------------------------
+# An "evaluated lab" is any declared lab, as X.1-X.3 and P.1 read it: no fact states which labs an org
+# evaluates (docs/readings.md, R.5). X.4's "3" is a floor (logic/clauses.py BOUNDS; anchor 3 "tools are
+# open or free to the ecosystem"): a free tool is no commercial product, so it keeps X.7's 4 open.
+r("X.4", "derive('X.4', O, 'X', 'for', 'floor', 3, F) <= sells(O, L, 'free-tool', F) & lab(L)",
+  "X.4: {O}'s free or open tool is used by lab {L}: floor 3", D)
+r("X.4", "uses('X.4', O, F, Fs) <= sells(O, L, 'free-tool', F) & lab(L) & (Fs == (F,))", "", D)
+# X.5: the org itself holds a stake in, or invested in, a lab: its own funds. `diversified` on the
+# holding says it is held in a diversified portfolio (one that may include listed labs): cap 3.
+r("X.5", "own_lab_holding(O, L, F) <= stake(O, L, P, F) & org(O, T) & lab(L)",
+  "X.5: {O} holds {P} of lab {L}", D)
+r("X.5", "own_lab_holding(O, L, F) <= invest(O, L, Lead, Priced, F) & org(O, T) & lab(L)",
+  "X.5: {O} invested its own funds in lab {L}", D)
+r("X.5", "derive('X.5', O, 'X', 'against', 'cap', 2, F) <= own_lab_holding(O, L, F) & ~diversified(F)",
+  "X.5: {O} invests its own funds in lab {L}: cap 2", D)
+r("X.5", "derive('X.5', O, 'X', 'against', 'cap', 3, F) <= own_lab_holding(O, L, F) & diversified(F)",
+  "X.5: {O} holds lab {L} in a diversified portfolio: cap 3", D)
+r("X.5", "uses('X.5', O, F, Fs) <= own_lab_holding(O, L, F) & (Fs == (F,))", "", D)
+# X.8: earned revenue (kind revenue or fee) from a payer that is not a lab, stated with a source (the
+# filing), of an org whose client base is undisclosed (clients=undisclosed), while no lab is named among
+# its clients (a paid `sells` to a lab: X.1-X.3 bound it instead). A lab's fee is F.3's, not a client here.
+r("X.8", f"lab_client(O) <= sells(O, L, W, F) & lab(L) & W.in_({PAID_SALES!r})",
+  "X.8: {O} names lab {L} among its clients ({W})", D)
+r("X.8", "undisclosed_revenue(O, M) <= undisclosed(O, 'clients') & money(M, X, O, K) & K.in_(('revenue', 'fee')) & ~lab(X) & money_src(M, S) & ~lab_client(O)",
+  "X.8: {O} states earned revenue ({K}, in {S}) and does not disclose its clients", D)
+r("X.8", "derive('X.8', O, 'X', 'against', 'cap', 3, M) <= undisclosed_revenue(O, M)",
+  "X.8: {O}'s earned revenue comes from clients it does not name: cap 3", D)
+r("X.8", "uses('X.8', O, M, Fs) <= undisclosed_revenue(O, M) & org_fact(O, F) & (Fs == (M, F))", "", D)
+
 # --- Money matrix: ties and hops (SEMANTICS "Money matrix") -----------------------------------------
 r("hop", "tie(X, Y) <= stake(X, Y, P, F)", "{X} holds {Y}", D)
 r("hop", "tie(X, Y) <= invest(X, Y, Lead, Priced, F)", "{X} invested in {Y}", D)

@@ -11,6 +11,10 @@ codes are listed in provlog.facts.errors.WARNINGS (and docs/errors.md).
   revenue it discloses) beside a disclosed base that is not a lab: the rule
   reads the world's money and sales, so F.5 derives nothing from it, and the
   attribute or the row is probably wrong.
+- **W123** a ``stake`` or ``invest`` flagged ``diversified`` whose holder is not an
+  org or whose subject is not a lab: X.5 reads the flag only on an org's own
+  holding of a lab, so it changes nothing (the holder or the flag is probably
+  wrong).
 - **W130** a stale letter: the subject's letter moved since the one its contact
   records (``letter=``, the digest ``provlog outreach`` prints).
 - **W131** a candidate whose recorded result is not the one section 11 derives.
@@ -49,6 +53,7 @@ from ..logic.structure import PAID_SALES, REVENUE_KINDS
 def warnings(world) -> List[Diagnostic]:
     """Every warning of a loaded :class:`~provlog.queries.api.World`, in file order."""
     return sorted(uncited_signals(world.facts) + bounds.warnings(world.facts) + other_bases(world.facts)
+                  + idle_diversified(world.facts)
                   + unknown_goal_constants(world) + stale_letters(world) + candidate_results(world),
                   key=Diagnostic.sort_key)
 
@@ -76,6 +81,30 @@ def other_bases(facts: FactSet) -> List[Diagnostic]:
                               f"but {row.loc} discloses {what}, not a lab: a base other than labs, so F.5 does not "
                               "read revenue=labs-only (lab fees beside it are F.3's); drop the attribute or correct "
                               "the row"))
+    return out
+
+
+def idle_diversified(facts: FactSet) -> List[Diagnostic]:
+    """W123: ``diversified`` on a ``stake`` or ``invest`` that is not an org's own holding of a lab (what
+    X.5's ``own_lab_holding`` reads), at the statement.
+
+        >>> from provlog.facts import load_text
+        >>> w = load_text('lab acme "A"\\nentity fd "F" kind=fund\\nstake fd acme 1% diversified\\n', "w.facts")
+        >>> [(d.code, d.line) for d in idle_diversified(w)]
+        [('W123', 3)]
+    """
+    orgs, labs = {f["id"] for f in facts.of("org")}, {f["id"] for f in facts.of("lab")}
+    out = []
+    for kind, holder, subject in (("stake", "holder", "subject"), ("invest", "investor", "target")):
+        for f in facts.of(kind):
+            if "diversified" not in f.flags or (f[holder] in orgs and f[subject] in labs):
+                continue
+            why = f"{f[holder]} is not an org" if f[holder] not in orgs else f"{f[subject]} is not a lab"
+            out.append(Diagnostic(f.loc.file, f.loc.line, f.loc.col, "W123",
+                                  f"{kind} {f[holder]} {f[subject]} is flagged diversified, but {why}: X.5 reads "
+                                  "the flag only on an org's own holding of a lab (its own funds, X cap 2; in a "
+                                  "diversified portfolio, cap 3), so it changes nothing; correct the holder or drop "
+                                  "the flag"))
     return out
 
 

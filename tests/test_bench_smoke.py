@@ -44,15 +44,16 @@ def test_world_loads_and_derives_a_card(world):
 def test_a_generated_world_states_only_bounds_its_clauses_give():
     # bench/clauses.py: every recorded signal names a clause that gives its bound (no W120), and every
     # floor that needs a policy agrees with its org's policies and legal form (no W121); an org that
-    # says revenue=labs-only has no other base (no W122). 60 orgs draw each reading a few times.
+    # says revenue=labs-only has no other base (no W122); diversified is only on an org's own lab holding
+    # (no W123). 60 orgs draw each reading a few times.
     import doctest
 
     from bench import clauses
     from provlog.logic import bounds
-    from provlog.queries.lint import other_bases
+    from provlog.queries.lint import idle_diversified, other_bases
 
     facts = load_text(generate_text(60, 3), "bench-60.facts")
-    assert bounds.warnings(facts) == [] and other_bases(facts) == []
+    assert bounds.warnings(facts) == [] and other_bases(facts) == [] and idle_diversified(facts) == []
     orgs = facts.of("org")
     assert [f["revenue"] for f in orgs].count("labs-only") >= 1 and any(f["clients"] for f in orgs)
     assert any(p["policy"] == "permits-lab-employee-donations" for p in facts.of("policy"))

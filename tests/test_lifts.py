@@ -1,4 +1,4 @@
-"""Issue 40 part 3: lifts and the facts still missing (P.3, R.6, X.1, F.9, F.10, P.4; F.5, F.7), on the fixture
+"""Issue 40 part 3: lifts and the facts still missing (P.3, R.6, X.1, F.9, F.10, P.4; F.5, F.7; X.4, X.5, X.8), on the fixture
 worlds under tests/worlds/lifts/. Each world's `expect` lines check the values and deciding rules
 (derived by hand in its comments); this file checks what they cannot say: the card's notes, `why`
 and `why-not` naming what lifts (or would lift) a bound, and that clingo reads the same."""
@@ -14,7 +14,7 @@ from provlog import World
 ROOT = Path(__file__).resolve().parent.parent
 LIFTS = ROOT / "tests" / "worlds" / "lifts"
 NAMES = ["p3_r6", "x1_unspecified", "f9_public", "f10_undisclosed", "p4_contractor", "f5_principal", "f7_permits",
-         "g4_x6", "s6_coauthors"]
+         "g4_x6", "s6_coauthors", "x4_free", "x5_invest", "x8_clients"]
 
 
 @functools.lru_cache(maxsize=None)
@@ -144,6 +144,8 @@ def test_the_web_org_page_shows_the_card_fields():
     ("policy o permits-donations", "permits-lab-employee-donations"),
     ("contractor co e", "lab"),
     ("administers o acme", "entity"),
+    ("stake o acme 1% diversify", "diversified"),
+    ("invest o acme diversify", "diversified"),
 ])
 def test_the_new_statements_are_checked_at_their_place(line, fragment):
     from provlog.facts import LoadError, load_text
@@ -196,3 +198,41 @@ def test_g4_and_x6_signals_cite_the_statements_they_rest_on():
                                                   "built with Deepco"))
     assert '"Acme Labs Data, a division of Acme AI"' in w.why("gx-o3", "X")
     assert w.value("gx-c2", "G").value is None and w.value("gx-o4", "X").value is None
+
+
+# --- X.4, X.5, X.8 (issue 40) ------------------------------------------------------------------------
+
+def _derived(w, rule, org):
+    return [d for d in w.derivation.derived.values() if d.rule == rule and d.org == org]
+
+
+def test_x4_floor_cites_the_free_tool_and_is_no_cap():
+    w = world("x4_free")
+    [d] = _derived(w, "X.4", "x4-free")
+    assert (d.direction, d.kind, d.bound, _kinds(d)) == ("for", "floor", 3, ["sells"])
+    assert _derived(w, "X.4", "x4-bankonly") == [] and _derived(w, "X.4", "x4-paid") == []
+    v = w.value("x4-open", "X")  # beside X.7's floor 4: the larger floor, no conflict
+    assert (v.value, v.rule, v.conflict) == (4, "X.7", False)
+
+
+def test_x5_cites_the_holding_and_diversified_gives_cap_3():
+    w = world("x5_invest")
+    assert [(d.bound, _kinds(d)) for d in _derived(w, "X.5", "x5-own")] == [(2, ["stake"])]
+    assert [(d.bound, _kinds(d)) for d in _derived(w, "X.5", "x5-inv")] == [(2, ["invest"])]
+    assert [d.bound for d in _derived(w, "X.5", "x5-div")] == [3]
+    assert sorted(d.bound for d in _derived(w, "X.5", "x5-both")) == [2, 3]
+    assert "diversified" in str(w.why_not("x5-own", "X", 3))
+    [warn] = w.warnings()  # the fund's diversified stake: W123 at the statement, nothing derived from it
+    assert (warn.code, warn.line) == ("W123", 54) and "x5-fund is not an org" in warn.message
+    assert [d for d in w.derivation.derived.values() if d.rule == "X.5" and "x5-fund" in str(d.facts)] == []
+
+
+def test_x8_cites_the_revenue_row_and_the_org_statement():
+    w = world("x8_clients")
+    [d] = _derived(w, "X.8", "x8-prog")
+    assert (d.bound, sorted(_kinds(d))) == (3, ["money", "org"])
+    for org in ("x8-named", "x8-lab", "x8-nosrc", "x8-grant"):
+        assert _derived(w, "X.8", org) == [], org
+    assert "does not disclose its clients" in w.why("x8-prog", "X")
+    lifts = [x for way in w.why_not("x8-lab", "X", 3)["ways"] for x in way["lift"]]
+    assert lifts and all("X.2" in x for x in lifts)  # the named lab client: X.2 decides, not X.8

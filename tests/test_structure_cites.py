@@ -634,10 +634,11 @@ def test_x_sells(xw):
     assert_value(xw, "x_o14", "X", 2, "X.1/x_o14/1", "X.1")  # ... and to a lab investor
 
 
-def test_x_no_signal_cases(xw):
-    for org in ("x_o7",):
-        assert [s for s in xw.signals(org) if s.derived and s.dim == "X"] == [], org
-        assert_unevidenced(xw, org, "X")
+def test_x_free_tool_is_no_sale_but_an_x4_floor(xw):
+    # "Labs using a free tool are not customers": no X.1-X.3 cap; "Free or open tools used by labs: 3" (X.4).
+    [s] = [s for s in xw.signals("x_o7") if s.derived and s.dim == "X"]
+    assert (s.rule, s.direction, s.kind, s.bound) == ("X.4", "for", "floor", 3)
+    assert_value(xw, "x_o7", "X", 3, "X.4/x_o7/1", "X.4")
 
 
 def test_x_policies(xw):
