@@ -99,6 +99,18 @@ r("11", "candidate_result(C, 'excluded') <= candidate(C, 'system-card', R, Src) 
 r("11", "candidate_result(C, 'included') <= candidate(C, Cr, R, Src) & Cr.in_(('statute', 'benchmark')) & ~candidate_out(C)",
   "11: candidate {C} meets the criterion {Cr} by {Src} (a statute or standard, or a cited safety benchmark): included")
 
+def counted_orgs(facts) -> list:
+    """The orgs rule 11 ``counted`` derives, read from the statements alone: ``provlog check`` counts
+    them without deriving the world (a check costs a load, docs/store.md). The rule is the reading;
+    this is its one-line twin, and tests/test_population.py asserts the two agree.
+
+        >>> from provlog.facts import load_text
+        >>> counted_orgs(load_text('org a "A" type=nonprofit\\norg b "B" type=vc status=out-of-scope\\n', "w.facts"))
+        ['a']
+    """
+    return [f["id"] for f in facts.of("org") if f["status"] != "out-of-scope"]
+
+
 #: What the absence of these relations says (a proof or a refutation that meets it).
 ABSENT = {
     "out_of_scope": "{0} is not status=out-of-scope (section 11)",

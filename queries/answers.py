@@ -134,6 +134,14 @@ class WorldAnswers:
         """The orgs every statistic counts, in the world's order (section 11: none out of scope)."""
         return [o for o in self.orgs if o in self.derivation.counted]
 
+    def in_scope(self) -> List[str]:
+        """:meth:`counted` read from the statements, without deriving the world (``provlog check``
+        counts with it: a check costs a load): logic/population.py ``counted_orgs``."""
+        from ..logic.population import counted_orgs
+
+        counted = set(counted_orgs(self.facts))
+        return [o for o in self.orgs if o in counted]
+
     # -- signals --------------------------------------------------------------------------------
     @_locked
     def signals(self, org: Optional[str] = None) -> List[Signal]:

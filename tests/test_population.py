@@ -15,6 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from provlog import World
+from provlog.logic.population import counted_orgs
 from provlog.logic.program import RULES
 from provlog.queries.candidates import candidates, counts
 from provlog.queries.cli import main
@@ -118,3 +119,11 @@ def test_every_org_is_in_exactly_one_list(path):
     w = World.load(path)
     rows = sorted((a["O"], a["G"]) for a in w.query("placed(O, G)"))
     assert [o for o, _ in rows] == sorted(w.orgs)
+
+
+def test_check_counts_without_deriving_as_rule_11_counts():
+    """``check`` counts the orgs in scope from the statements (World.in_scope, no derivation): the same
+    orgs as rule 11 ``counted`` derives, on every population fixture and the example world."""
+    for w in [World.load(str(p)) for p in sorted(POP.glob("*.facts"))] + [World.load(str(EXAMPLE))]:
+        assert w.in_scope() == w.counted()
+        assert sorted(counted_orgs(w.facts)) == sorted(w.counted())  # from the statements (a FactSet) alone

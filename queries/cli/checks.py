@@ -33,8 +33,8 @@ def check(world: str, strict: bool, fmt: str) -> None:
             sys.exit(1)
         errors, warned = _strict_split(w.warnings(), strict)
         _dump({"ok": not errors, "errors": [diag(d) for d in errors], "warnings": [diag(d) for d in warned],
-               "statements": len(w.facts), "files": len(w.facts.files), "orgs": len(w.counted()),
-               "out_of_scope": len(w.orgs) - len(w.counted()), "notes": list(w.legacy_lanes())})
+               "statements": len(w.facts), "files": len(w.facts.files), "orgs": len(w.in_scope()),
+               "out_of_scope": len(w.orgs) - len(w.in_scope()), "notes": list(w.legacy_lanes())})
         if errors:
             sys.exit(1)
         return
@@ -44,8 +44,8 @@ def check(world: str, strict: bool, fmt: str) -> None:
         for d in errors:
             echo(f"{d.file}:{d.line}:{d.col}: error: {d.message} [{d.code}]", err=True)
         _fail(f"{len(errors)} error{'s' if len(errors) != 1 else ''} under --strict", 1)
-    # section 11: out-of-scope orgs are "excluded from every statistic" (derived: logic/population.py counted)
-    orgs = len(w.counted())
+    # section 11: out-of-scope orgs are "excluded from every statistic" (rule 11 counted, read without deriving)
+    orgs = len(w.in_scope())
     apart = len(w.orgs) - orgs
     echo(f"ok: {len(w.facts)} statements in {len(w.facts.files)} file(s), {orgs} org{'s' if orgs != 1 else ''}"
          + (f" in scope ({apart} out of scope, not counted)" if apart else ""))
