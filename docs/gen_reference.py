@@ -265,6 +265,7 @@ def clauses_page() -> str:
                 continue
             out += [f'<a id="{book}-{_anchor(c.id)}"></a>', f"### {book} {c.id}", "", c.statement, ""]
             out += [f"Gives: {c.gives}.", ""] if c.gives else []
+            out += [f"A floor is checked against: {c.needs} (W121).", ""] if c.needs else []
             out += ["```"]
             for r in c.rules:
                 out += [f"# {r.template}" if r.template else "# (a step with no display line)", r.text]

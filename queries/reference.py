@@ -17,6 +17,7 @@ from ..logic.syntax import Atom, FuncEq, Negated, Var, parse_rule
 from ..facts.language import LANGUAGE
 from ..logic import RULES
 from ..logic.clauses import RELATIONS, SIGNATURES, gives
+from ..logic.policies import NEEDS
 from ..logic.program import CORE as CORE_BOOK
 from ..logic.registry import RULEBOOKS
 from ..logic.rules import Rule, RuleSet
@@ -31,9 +32,10 @@ class Clause:
     statement: str  # one line in provlog's words ('' if the rulebook has none: a test forbids that)
     rules: Tuple[Rule, ...]  # the rules that implement it (none for a clause only recorded signals cite)
     gives: str = ""  # the bounds it gives a signal, in words (logic/clauses.py BOUNDS; '' outside the core)
+    needs: str = ""  # what the org states that checks a floor naming it (logic/policies.py NEEDS; '' for none)
 
     def to_json(self) -> Dict[str, object]:
-        return {"id": self.id, "statement": self.statement, "gives": self.gives,
+        return {"id": self.id, "statement": self.statement, "gives": self.gives, "needs": self.needs,
                 "rules": [{"template": r.template, "text": r.text} for r in self.rules]}
 
 
@@ -83,7 +85,19 @@ def clauses(rulebook: Optional[str] = None, clause: Optional[str] = None) -> Lis
                               f"`provlog rules{rulebook_flag(rulebook)}` lists them")
         ids = [clause]
     core = book is RULES
-    return [Clause(c, book.statements.get(c, ""), tuple(by.get(c, ())), gives(c) if core else "") for c in ids]
+    return [Clause(c, book.statements.get(c, ""), tuple(by.get(c, ())), gives(c) if core else "",
+                   _needs(c) if core else "") for c in ids]
+
+
+def _needs(clause: str) -> str:
+    """The statements that check a floor naming ``clause`` (W121), in words, a public body's
+    included; '' if its floors need none.
+
+    >>> _needs("P.5")
+    '`policy ORG mandatory-recusal` and `policy ORG disclose-ties`'
+    """
+    needs = NEEDS.get(clause)
+    return needs.statements("ORG", "gov") if needs else ""
 
 
 def relations(rulebook=None) -> List[Relation]:

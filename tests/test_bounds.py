@@ -123,3 +123,14 @@ def test_every_clause_says_what_it_gives():
     assert r.exit_code == 0 and "    gives: cap 2" in r.stdout.splitlines()
     doc = json.loads(run("rules", "A.1", "--json").stdout)
     assert doc["clauses"][0]["gives"] == "the anchor table's (checked against nothing)"
+
+
+def test_a_clause_whose_floor_needs_statements_names_them():
+    """`provlog rules` names what checks a floor (logic/policies.py NEEDS, W121): P.8's Four needs a
+    cooling-off rule and disclosed ties (RULES P.8); F.3 gives caps only, so it needs nothing."""
+    lines = run("rules", "P.8").stdout.splitlines()
+    [line] = [x for x in lines if x.startswith("    a floor is checked against: ")]
+    assert "`policy ORG cooling-off`" in line and "`policy ORG disclose-ties`" in line and line.endswith("(W121)")
+    assert json.loads(run("rules", "S.5", "--json").stdout)["clauses"][0]["needs"] == (
+        "`policy ORG incident-investigation` or `policy ORG refuse-sign-off`")
+    assert json.loads(run("rules", "F.3", "--json").stdout)["clauses"][0]["needs"] == ""

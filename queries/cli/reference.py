@@ -28,6 +28,8 @@ def rules(clause: Optional[str], rulebook: Optional[str], fmt: str) -> None:
         echo(f"{c.id}: {c.statement}")
         if c.gives:
             echo(f"    gives: {c.gives}")
+        if c.needs:
+            echo(f"    a floor is checked against: {c.needs} (W121)")
         if clause is None:
             continue
         for r in c.rules:
