@@ -473,21 +473,23 @@ declare(Decl("policy", (Field("org", ref=("org",)), Field("policy", POLICIES)),
                      "or when (`amended=2024-03,2025-11-20`), which F.8 reads for a no-lab-money rule"))
 declare(Decl("sells", (Field("org", ref=("org",)), Field("customer", ref=NODE), Field("what", SELLS)),
              summary="an org sells something to a customer"))
+#: A tie that holds from since= until until= (a passed until= is a former tie, as a stake's or a role's).
+_TIE = _attrs(opt("since", DATE), opt("until", DATE))
 declare(Decl("contractor", (Field("contractor", ref=("org", "entity")), Field("lab", ref=("lab",))),
-             unique=("contractor", "lab"),
+             unique=("contractor", "lab"), attrs=_TIE,
              summary="a contractor of a lab: it does paid work for the lab (P.4 reads its founders)"))
 declare(Decl("administers", (Field("org", ref=("org",)), Field("pool", ref=("entity",))),
-             unique=("org", "pool"),
+             unique=("org", "pool"), attrs=_TIE,
              summary="an org administers a grant pool (F.9 reads the money paid into the pool)"))
 declare(Decl("member", (Field("member", ref=("lab", "entity", "org")), Field("consortium", ref=("org",))),
-             unique=("member", "consortium"), across=_members_across,
+             unique=("member", "consortium"), across=_members_across, attrs=_TIE,
              summary="a member of a consortium that its members govern (type=consortium; G.4 reads its lab members)"))
 declare(Decl("coproduces", (Field("org", ref=("org",)), Field("vendor", ref=("entity", "org"))),
-             unique=("org", "vendor"),
+             unique=("org", "vendor"), attrs=_TIE,
              summary="an org co-produces a benchmark with a company (X.6 reads a vendor a lab owns 20% or more of, "
                      "or a lab's business unit)"))
 declare(Decl("coauthors", (Field("org", ref=("org",)), Field("with", ref=("lab", "entity", "org"))),
-             unique=("org", "with"),
+             unique=("org", "with"), attrs=_TIE,
              summary="an org co-authors research with another party (S.6 reads a lab co-author)"))
 declare(Decl("source", (Field("id"), Field("title", _text, quoted=True)), declares="source", evidence=False,
              check=_check_source, across=_sources_across,

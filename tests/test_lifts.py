@@ -39,6 +39,20 @@ def test_clingo_reads_the_lifts_the_same(name):
     assert clingo_check.compare(w, res) == [] and clingo_check.check_expects(w.facts, res) == []
 
 
+def test_a_tie_whose_until_has_passed_derives_nothing():
+    """member, coauthors and contractor with until= (lifts/ties_until): a former tie is no tie, a
+    tie whose until= is still to come is; the ASP encoding refuses until=, as for stakes and roles."""
+    w = world("ties_until")
+    assert [r.text for r in w.check_expects() if not r.ok] == []
+    assert [w.value(o, d).value for o, d in (("tu-c1", "G"), ("tu-o1", "S"), ("tu-o3", "P"))] == [None] * 3
+    assert [w.value(o, d).value for o, d in (("tu-c2", "G"), ("tu-o2", "S"), ("tu-o4", "P"))] == [2, 3, 2]
+    pytest.importorskip("clingo")
+    from bench import clingo_check
+
+    with pytest.raises(clingo_check.NotExact, match="with until="):
+        clingo_check.evaluate(w.facts)
+
+
 def test_a_cooling_off_policy_lifts_the_p3_cap_and_the_card_says_so():
     w = world("p3_r6")
     v = w.value("lf-cool", "P")
