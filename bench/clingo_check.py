@@ -230,7 +230,7 @@ def emit(facts) -> Tuple[str, Dict[str, Any]]:
         evidence(f, i)
     for kw, cols in FIELD_ROWS.items():
         for f in facts.of(kw):
-            if kw != "sells" and f["until"]:
+            if f["until"]:
                 raise NotExact(f"{f.loc}: {kw} with until= (SEMANTICS is silent on ended ties)")
             i = fact_id(f)
             add(f"{kw}({i},{','.join(_q(f[c]) for c in cols)}).")

@@ -105,8 +105,8 @@ VIEWS = {p: ("ai" if p == "against-interest" else "all") for p in POLICY_NAMES}
 
 
 def _ended(fact: Fact, as_of: str) -> bool:
-    """A stake, role or other tie (:data:`TIES`) whose ``until=`` has passed is a former tie, not a
-    present one."""
+    """A stake, role or other tie (facts/schema.py ``_TIE``) whose ``until=`` has passed is a former
+    tie, not a present one; a statement without ``until=`` never ends."""
     until = fact["until"]
     if not until:
         return False
@@ -251,8 +251,6 @@ def _tie_rows(facts: FactSet, as_of: str, add, current) -> None:
 #: statements whose row is their positional fields and fact id: what an org sells, P.4's lab contractors,
 #: F.9's grant pools, G.4's members, X.6's co-produced benchmarks, S.6's co-authors
 FIELD_ROWS = ("sells", "contractor", "administers", "member", "coproduces", "coauthors")
-#: those that state a tie with since= and until= (facts/schema.py _TIE)
-TIES = ("contractor", "administers", "member", "coproduces", "coauthors")
 
 
 def _policy_rows(facts: FactSet, as_of: str, add, current) -> None:
@@ -265,8 +263,8 @@ def _policy_rows(facts: FactSet, as_of: str, add, current) -> None:
         _policy_dates(f, as_of, add)
     for kw in FIELD_ROWS:  # a row of the statement's positional fields (COLUMNS' names), then its fact id
         for f in facts.of(kw):
-            if kw in TIES and _ended(f, as_of):
-                continue  # a former tie (until= passed) derives nothing, as an ended stake or role
+            if _ended(f, as_of):
+                continue  # a former tie (until= passed, facts/schema.py _TIE) derives nothing, as a stake or role
             current[0] = f
             add(kw, *(f[c] for c in COLUMNS[kw][:-1]), f.fid)
     for f in facts.of("resolution"):
